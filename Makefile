@@ -1,0 +1,45 @@
+# Grimoire — every entry point of the project. `make serve` and `make test` are all a newcomer needs.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: setup check generate build serve test bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+setup: $(VENV)/.installed node_modules/.installed
+
+check: setup
+	$(PY) -m generator check spells
+
+generate: setup
+	$(PY) -m generator generate
+
+build: setup
+	$(PY) -m generator build
+
+serve: setup
+	$(PY) -m generator serve --host $(HOST) --port $(PORT)
+
+test: setup
+	sh tools/ensure-chromium
+	$(PY) -m pytest
+
+bench: setup
+	$(PY) bench/bench_rules.py
+	$(PY) bench/bench_build.py
+	sh tools/ensure-chromium
+	$(PY) bench/bench_browser.py
+
+clean:
+	rm -rf build site .pytest_cache .hypothesis

@@ -1,0 +1,186 @@
+"""Casting a spell: the d12 roll, its five outcomes and the XP they earn.
+
+The modified result is ``R = d12 − floor(magic / 2) + modifier`` (rules
+lines 9–14). With ``extremes="modified"`` (reading A1, the default) the
+outcome is decided on R, in this order::
+
+    R == 12        → critical_failure
+    R == 1         → flawed
+    R == 2×learning → perfect
+    R <  2×learning → success      (zero and negative R included, A2)
+    otherwise      → failure
+
+With ``extremes="natural"`` a natural 12 is a critical failure and a natural
+1 is flawed, whatever R; the other faces use the last three comparisons on R.
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from types import MappingProxyType
+
+from . import errors
+
+__all__ = [
+    "EXTREMES",
+    "EXTREMES_LABELS",
+    "CastResult",
+    "Outcome",
+    "cast",
+    "cast_odds",
+    "expected_xp",
+    "xp_for",
+]
+
+FACES = range(1, 13)
+
+EXTREMES = ("modified", "natural")
+EXTREMES_LABELS = MappingProxyType(
+    {"modified": "Résultat modifié", "natural": "Dé naturel"}
+)
+_EXPECTED_EXTREMES = errors.french_list(f"« {name} »" for name in EXTREMES)
+
+
+class Outcome(StrEnum):
+    """The five outcomes of a cast, from worst to best; ``.label`` is French."""
+
+    CRITICAL_FAILURE = "critical_failure"
+    FAILURE = "failure"
+    FLAWED = "flawed"
+    SUCCESS = "success"
+    PERFECT = "perfect"
+
+    @property
+    def label(self):
+        """The French name of the outcome, as the site shows it."""
+        return _LABELS[self]
+
+    @property
+    def is_cast(self):
+        """True when the spell is cast (flawed, success, perfect), as duels need."""
+        return self in _CAST
+
+
+_LABELS = {
+    Outcome.CRITICAL_FAILURE: "Échec critique",
+    Outcome.FAILURE: "Échec",
+    Outcome.FLAWED: "Lancé, effet inexact",
+    Outcome.SUCCESS: "Réussi",
+    Outcome.PERFECT: "Parfait",
+}
+_CAST = frozenset({Outcome.FLAWED, Outcome.SUCCESS, Outcome.PERFECT})
+
+# B1: a failed cast (critical or not) +1, a cast spell +3 (the 1 included), perfect +5.
+_XP = {
+    Outcome.CRITICAL_FAILURE: 1,
+    Outcome.FAILURE: 1,
+    Outcome.FLAWED: 3,
+    Outcome.SUCCESS: 3,
+    Outcome.PERFECT: 5,
+}
+_EXPECTED_OUTCOME = errors.french_list(o.value for o in Outcome)
+
+
+@dataclass(frozen=True)
+class CastResult:
+    """One cast: the die ``face``, the ``modified`` result R, the ``outcome``
+    and the ``xp`` it earns."""
+
+    face: int
+    modified: int
+    outcome: Outcome
+    xp: int
+
+
+def check_extremes(value):
+    """Validate the reading of the 1 and the 12 (A1): "modified" or "natural"."""
+    return errors.choice("extremes", value, EXTREMES, _EXPECTED_EXTREMES)
+
+
+def outcome_of(face, magic, learning, modifier, extremes):
+    """Return (R, outcome) for one die face; arguments already validated."""
+    result = face - magic // 2 + modifier
+    if extremes == "natural":
+        if face == 12:
+            return result, Outcome.CRITICAL_FAILURE
+        if face == 1:
+            return result, Outcome.FLAWED
+    else:
+        if result == 12:
+            return result, Outcome.CRITICAL_FAILURE
+        if result == 1:
+            return result, Outcome.FLAWED
+    target = 2 * learning
+    if result == target:
+        return result, Outcome.PERFECT
+    if result < target:
+        return result, Outcome.SUCCESS
+    return result, Outcome.FAILURE
+
+
+def face_counts(magic, learning, modifier, extremes):
+    """Return {outcome: number of faces out of 12}, all five keys; validated input."""
+    counts = dict.fromkeys(Outcome, 0)
+    for face in FACES:
+        counts[outcome_of(face, magic, learning, modifier, extremes)[1]] += 1
+    return counts
+
+
+def check_cast(magic, learning, modifier, extremes):
+    """Validate the four inputs of a cast and return them in that order."""
+    return (
+        errors.magic(magic),
+        errors.learning(learning),
+        errors.modifier(modifier),
+        check_extremes(extremes),
+    )
+
+
+def cast_odds(magic, learning, *, modifier=0, extremes="modified"):
+    """Return the exact probability of each outcome of one cast.
+
+    A fresh dict ``{Outcome: Fraction}`` with the five keys in ``Outcome``
+    order, summing to exactly 1.
+    """
+    counts = face_counts(*check_cast(magic, learning, modifier, extremes))
+    return {outcome: Fraction(count, 12) for outcome, count in counts.items()}
+
+
+def xp_for(outcome):
+    """Return the XP a cast with this outcome earns (1, 3 or 5), reading B1.
+
+    Accepts an :class:`Outcome` or its string value.
+    """
+    if isinstance(outcome, str):
+        try:
+            return _XP[Outcome(outcome)]
+        except ValueError:
+            pass
+    raise errors.invalid("outcome", _EXPECTED_OUTCOME, outcome)
+
+
+def expected_xp(magic, learning, *, modifier=0, extremes="modified"):
+    """Return the exact expected XP of one cast, as a Fraction."""
+    counts = face_counts(*check_cast(magic, learning, modifier, extremes))
+    return Fraction(sum(_XP[o] * n for o, n in counts.items()), 12)
+
+
+def cast(magic, learning, *, face=None, rng=None, modifier=0, extremes="modified"):
+    """Cast once and return a :class:`CastResult`.
+
+    ``face`` fixes the die (1–12); otherwise it is rolled with ``rng`` (a
+    ``random.Random``; a fresh unseeded one when None). The same seed gives
+    the same cast.
+    """
+    magic, learning, modifier, extremes = check_cast(magic, learning, modifier, extremes)
+    if face is None:
+        if rng is None:
+            # Imported here: random is not needed to compute odds, and the
+            # package keeps its import time small for the browser.
+            import random
+
+            rng = random.Random()
+        face = rng.randint(1, 12)
+    face = errors.integer("face", face, 1, 12)
+    result, outcome = outcome_of(face, magic, learning, modifier, extremes)
+    return CastResult(face, result, outcome, _XP[outcome])

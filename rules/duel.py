@@ -1,0 +1,187 @@
+"""Duels: two spells cast at each other, their elements and who prevails.
+
+Readings E1–E4 of the rules (lines 40–41):
+
+* E1: if only one spell is cast it takes effect unopposed; neither → nothing.
+* E2: when both are cast, each caster makes a duel test: a fresh casting roll
+  of the same spell with −1 on R for the dominant spell, +1 for the dominated
+  one, 0 without dominance; passed when the outcome is not a failure.
+* E3: feu > vigne > eau > feu; same element or any neutre: no dominance.
+* E4: exactly one test passed → that spell; both or none → the dominant
+  spell; no dominance → both spells cancel.
+
+Results are named from A's side: ``"a"``, ``"b"``, ``"cancel"``, ``"none"``.
+"""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+
+from . import errors
+from .casting import Outcome, check_extremes, face_counts
+
+__all__ = [
+    "ELEMENTS",
+    "ELEMENT_LABELS",
+    "Caster",
+    "DuelBreakdown",
+    "DuelRow",
+    "clash_odds",
+    "dominance",
+    "duel_breakdown",
+    "duel_odds",
+]
+
+ELEMENTS = ("feu", "vigne", "eau", "neutre")
+ELEMENT_LABELS = MappingProxyType(
+    {"feu": "Feu", "vigne": "Vigne", "eau": "Eau", "neutre": "Neutre"}
+)
+# « Le feu brûle la vigne qui puise dans l'eau qui éteint le feu. »
+_BEATS = {"feu": "vigne", "vigne": "eau", "eau": "feu"}
+_EXPECTED_ELEMENT = errors.french_list(ELEMENTS)
+
+
+def check_element(value):
+    """Validate a spell element: one of ``ELEMENTS``."""
+    return errors.choice("element", value, ELEMENTS, _EXPECTED_ELEMENT)
+
+
+def dominance(element_a, element_b):
+    """Return which spell dominates the other: "a", "b" or None (E3)."""
+    element_a, element_b = check_element(element_a), check_element(element_b)
+    if _BEATS.get(element_a) == element_b:
+        return "a"
+    if _BEATS.get(element_b) == element_a:
+        return "b"
+    return None
+
+
+@dataclass(frozen=True)
+class Caster:
+    """One side of a duel: the caster's ``magic``, their ``learning`` of the
+    spell (1–5) and the spell's ``element``. Validated on creation."""
+
+    magic: int
+    learning: int
+    element: str
+
+    def __post_init__(self):
+        errors.magic(self.magic)
+        errors.learning(self.learning)
+        check_element(self.element)
+
+
+@dataclass(frozen=True)
+class DuelRow:
+    """One combination of duel tests, its probability given that both spells
+    were cast, and the result: "a", "b" or "cancel"."""
+
+    a_passed: bool
+    b_passed: bool
+    probability: Fraction
+    result: str
+
+
+@dataclass(frozen=True)
+class DuelBreakdown:
+    """Every step of a duel, for showing the reasoning to the reader.
+
+    ``dominant`` ("a", "b" or None); ``modifier_a``/``modifier_b`` added to R
+    in the duel tests; ``cast_a``/``cast_b`` the probability that each spell
+    is cast; ``test_a``/``test_b`` the probability that each duel test
+    passes; ``rows`` the four combinations of tests (both passed, only A,
+    only B, none), conditional on both spells cast; ``clash`` as
+    :func:`clash_odds` and ``odds`` as :func:`duel_odds` (read-only mappings).
+    """
+
+    dominant: str | None
+    modifier_a: int
+    modifier_b: int
+    cast_a: Fraction
+    cast_b: Fraction
+    test_a: Fraction
+    test_b: Fraction
+    rows: tuple
+    # The mappings follow from the fields above, which the hash already covers.
+    clash: MappingProxyType = field(hash=False)
+    odds: MappingProxyType = field(hash=False)
+
+
+def _check_caster(value):
+    if isinstance(value, Caster):
+        return value
+    raise errors.invalid("caster", "un sorcier (Caster)", value)
+
+
+def _success(caster, modifier, extremes):
+    """P(outcome is not a failure) for one roll of this caster's spell."""
+    counts = face_counts(caster.magic, caster.learning, modifier, extremes)
+    return Fraction(sum(n for o, n in counts.items() if o.is_cast), 12)
+
+
+def _winner(a_passed, b_passed, dominant):
+    # E4: exactly one test passed wins; otherwise the dominant spell, if any.
+    if a_passed != b_passed:
+        return "a" if a_passed else "b"
+    return dominant or "cancel"
+
+
+def duel_breakdown(a, b, *, extremes="modified"):
+    """Return the :class:`DuelBreakdown` of a duel between casters ``a`` and ``b``."""
+    a, b = _check_caster(a), _check_caster(b)
+    extremes = check_extremes(extremes)
+    dominant = dominance(a.element, b.element)
+    modifier_a = {"a": -1, "b": 1, None: 0}[dominant]
+    modifier_b = -modifier_a
+    cast_a, cast_b = _success(a, 0, extremes), _success(b, 0, extremes)
+    test_a = _success(a, modifier_a, extremes)
+    test_b = _success(b, modifier_b, extremes)
+    rows = tuple(
+        DuelRow(
+            a_passed,
+            b_passed,
+            (test_a if a_passed else 1 - test_a) * (test_b if b_passed else 1 - test_b),
+            _winner(a_passed, b_passed, dominant),
+        )
+        for a_passed, b_passed in ((True, True), (True, False), (False, True), (False, False))
+    )
+    clash = dict.fromkeys(("a", "b", "cancel"), Fraction(0))
+    for row in rows:
+        clash[row.result] += row.probability
+    both = cast_a * cast_b
+    odds = {
+        "a": both * clash["a"] + cast_a * (1 - cast_b),
+        "b": both * clash["b"] + (1 - cast_a) * cast_b,
+        "cancel": both * clash["cancel"],
+        "none": (1 - cast_a) * (1 - cast_b),
+    }
+    return DuelBreakdown(
+        dominant,
+        modifier_a,
+        modifier_b,
+        cast_a,
+        cast_b,
+        test_a,
+        test_b,
+        rows,
+        MappingProxyType(clash),
+        MappingProxyType(odds),
+    )
+
+
+def clash_odds(a, b, *, extremes="modified"):
+    """Return the exact odds of a clash, given that both spells were cast.
+
+    A fresh dict with keys "a" (A's spell takes effect), "b" and "cancel",
+    summing to 1.
+    """
+    return dict(duel_breakdown(a, b, extremes=extremes).clash)
+
+
+def duel_odds(a, b, *, extremes="modified"):
+    """Return the exact odds of a whole duel, from the two casting rolls.
+
+    A fresh dict with keys "a", "b", "cancel" and "none" (neither spell
+    cast), summing to 1.
+    """
+    return dict(duel_breakdown(a, b, extremes=extremes).odds)

@@ -1,0 +1,195 @@
+"""Learning levels: level-up costs, XP bookkeeping and the odds of progressing.
+
+Costs (rules lines 21–27): 1 → 2 costs 10 × difficulty XP, 2 → 3 25 ×,
+3 → 4 50 ×, 4 → 5 100 ×; 0 → 1 needs role-play and has no XP cost. Level-ups
+are automatic, the cost is spent and the rest kept, several may chain, and 5
+is the maximum (reading C1).
+
+Progress by casting is a Markov chain on (learning, xp): each cast earns 1, 3
+or 5 XP with the odds of the current learning level. Because every gain is at
+least 1, xp only grows, so expected values are solved exactly by backward
+recursion over xp, level by level from the top, instead of a linear solver.
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+import math
+
+from . import errors
+from .casting import Outcome, check_extremes, face_counts
+
+__all__ = [
+    "LevelStep",
+    "casts_to_next_level",
+    "gain_xp",
+    "level_path",
+    "level_up_cost",
+    "level_up_within",
+]
+
+MAX_LEVEL = 5
+_BASE_COST = {1: 10, 2: 25, 3: 50, 4: 100}
+
+
+@dataclass(frozen=True)
+class LevelStep:
+    """One level-up ahead on the path from the current state.
+
+    ``to_level`` is the level reached, ``cost`` the XP that level-up spends,
+    ``xp_needed`` the total XP still to earn from the current state to reach
+    it, and ``expected_casts`` the exact expected number of casts from the
+    current state to reach it (cumulative).
+    """
+
+    to_level: int
+    cost: int
+    xp_needed: int
+    expected_casts: Fraction
+
+
+def _cost(learning, difficulty):
+    return _BASE_COST[learning] * difficulty
+
+
+def level_up_cost(learning, difficulty):
+    """Return the XP needed to go from ``learning`` to ``learning + 1``.
+
+    ``learning`` is 0–4; from 0 the answer is None (the first level needs
+    role-play, not XP).
+    """
+    learning = errors.learning(learning, 0, MAX_LEVEL - 1)
+    difficulty = errors.difficulty(difficulty)
+    return None if learning == 0 else _cost(learning, difficulty)
+
+
+def gain_xp(learning, xp, gained, difficulty):
+    """Add ``gained`` XP and apply the automatic level-ups; return (learning, xp).
+
+    Each level-up spends its cost and keeps the rest; several may chain; XP
+    keeps accruing at 5. At 0 XP accrues but never levels up (role-play).
+    """
+    learning = errors.learning(learning, 0, MAX_LEVEL)
+    xp = errors.integer("xp", xp, 0)
+    gained = errors.integer("gained", gained, 0)
+    difficulty = errors.difficulty(difficulty)
+    xp += gained
+    while 1 <= learning < MAX_LEVEL and xp >= _cost(learning, difficulty):
+        xp -= _cost(learning, difficulty)
+        learning += 1
+    return learning, xp
+
+
+def _gain_counts(magic, learning, extremes):
+    """Return ((gain, faces out of 12), ...) for one cast at this level."""
+    counts = face_counts(magic, learning, 0, extremes)
+    failed = counts[Outcome.CRITICAL_FAILURE] + counts[Outcome.FAILURE]
+    cast = counts[Outcome.FLAWED] + counts[Outcome.SUCCESS]
+    return ((1, failed), (3, cast), (5, counts[Outcome.PERFECT]))
+
+
+def _backward(gains, cost, terminal):
+    """Expected casts to reach the top of a level, for every xp in [0, cost).
+
+    Solves V(x) = 1 + Σ (n_g / 12) V(x + g) for x < cost, with V(cost + r)
+    given by ``terminal[r]`` (r = 0..4, the leftover carried to the next
+    level). Values are kept as (W, e) meaning W / 12**e, so the whole pass is
+    integer arithmetic with no gcd; returns the list of (W, e) for x = 0..cost-1.
+    """
+    top = max(e for _, e in terminal)
+    size = cost + 5
+    values = [0] * size
+    for r, (w, e) in enumerate(terminal):
+        # Exponent at x is top + cost + 4 - x; rescale the terminal to it.
+        values[cost + r] = w * 12 ** (top - e + 4 - r)
+    multipliers = [(g, n * 12 ** (g - 1)) for g, n in gains if n]
+    power = 12 ** (top + 4)  # 12 ** exponent at x = cost, times 12 each step down
+    for x in range(cost - 1, -1, -1):
+        power *= 12
+        total = power
+        for g, m in multipliers:
+            total += m * values[x + g]
+        values[x] = total
+    return [(values[x], top + cost + 4 - x) for x in range(cost)]
+
+
+def _expected_to(magic, learning, difficulty, xp, target, extremes):
+    """Exact expected casts from (learning, xp) to reach ``target``; validated input."""
+    terminal = [(0, 0)] * 5
+    for level in range(target - 1, learning - 1, -1):
+        solved = _backward(
+            _gain_counts(magic, level, extremes), _cost(level, difficulty), terminal
+        )
+        terminal = solved[:5]
+    w, e = solved[xp]
+    return Fraction(w, 12**e)
+
+
+def _check_progress(magic, learning, difficulty, xp, extremes, top):
+    magic = errors.magic(magic)
+    learning = errors.learning(learning, 1, top)
+    difficulty = errors.difficulty(difficulty)
+    high = _cost(learning, difficulty) - 1 if learning < MAX_LEVEL else None
+    xp = errors.integer("xp", xp, 0, high)
+    return magic, learning, difficulty, xp, check_extremes(extremes)
+
+
+def casts_to_next_level(magic, learning, difficulty, xp=0, *, extremes="modified"):
+    """Return the exact expected number of casts to reach ``learning + 1``.
+
+    ``learning`` is 1–4 and ``xp`` the XP already held at that level (below
+    its cost). A Fraction, positive and finite.
+    """
+    magic, learning, difficulty, xp, extremes = _check_progress(
+        magic, learning, difficulty, xp, extremes, MAX_LEVEL - 1
+    )
+    return _expected_to(magic, learning, difficulty, xp, learning + 1, extremes)
+
+
+def level_path(magic, learning, difficulty, xp=0, *, extremes="modified", target=MAX_LEVEL):
+    """Return the :class:`LevelStep` of every level from ``learning + 1`` to ``target``.
+
+    Odds change with each level reached; leftover XP is carried. A tuple,
+    empty when ``learning`` already is the ``target`` (5 by default).
+    """
+    magic, learning, difficulty, xp, extremes = _check_progress(
+        magic, learning, difficulty, xp, extremes, MAX_LEVEL
+    )
+    target = errors.integer("target", target, learning, MAX_LEVEL)
+    steps = []
+    needed = -xp
+    for to_level in range(learning + 1, target + 1):
+        cost = _cost(to_level - 1, difficulty)
+        needed += cost
+        expected = _expected_to(magic, learning, difficulty, xp, to_level, extremes)
+        steps.append(LevelStep(to_level, cost, needed, expected))
+    return tuple(steps)
+
+
+def level_up_within(magic, learning, difficulty, n, xp=0, *, extremes="modified"):
+    """Return the exact probability of reaching ``learning + 1`` within ``n`` casts.
+
+    ``learning`` is 1–4. Until the level-up every cast has the same odds, so
+    this is P(sum of n gains ≥ XP still needed), summed exactly over how many
+    casts gave 3 and 5 XP.
+    """
+    magic, learning, difficulty, xp, extremes = _check_progress(
+        magic, learning, difficulty, xp, extremes, MAX_LEVEL - 1
+    )
+    n = errors.integer("n", n, 0)
+    needed = _cost(learning, difficulty) - xp
+    if n >= needed:
+        # Every cast earns at least 1 XP.
+        return Fraction(1)
+    (_, n1), (_, n3), (_, n5) = _gain_counts(magic, learning, extremes)
+    # Not reached: n + 2b + 4c < needed with b casts of 3 XP and c of 5 XP.
+    slack = needed - n
+    pow1 = [n1**i for i in range(n + 1)]
+    pow3 = [n3**i for i in range(n + 1)]
+    short = 0
+    for c in range(min(n, (slack - 1) // 4) + 1):
+        inner = 0
+        rest = n - c
+        for b in range(min(rest, (slack - 1 - 4 * c) // 2) + 1):
+            inner += math.comb(rest, b) * pow3[b] * pow1[rest - b]
+        short += math.comb(n, c) * n5**c * inner
+    return 1 - Fraction(short, 12**n)
