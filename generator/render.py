@@ -1,0 +1,143 @@
+"""Render a spell's restricted Markdown description to safe HTML.
+
+Spell text is data: every character of it is escaped; the only markup interpreted is the
+restricted block syntax of the spell format (paragraph, ``- `` list, ``#### `` sub-heading, pipe
+table, ``![caption]()`` lost image) and superscript markers (``3^e``). Links between spells,
+per-level anchors and errata marks are added by the generator around escaped text, never from
+the text itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+__all__ = ["Span", "render_description", "render_inline", "superscripts", "split_blocks",
+           "level_anchor"]
+
+SUPERSCRIPT = re.compile(r"(\d)\^(er|eme|e)\b")
+FIGURE = re.compile(r"^!\[(?P<caption>[^\]]+)\]\(\)$")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A marked region of a text: ``kind`` is ``link`` (payload: URL) or ``erratum`` (payload: id)."""
+
+    start: int
+    end: int
+    kind: str
+    payload: str
+    title: str = ""
+
+
+def superscripts(escaped: str) -> str:
+    """Turn ``3^e`` markers of already escaped text into ``3<sup>e</sup>``."""
+    return SUPERSCRIPT.sub(r"\1<sup>\2</sup>", escaped)
+
+
+def render_inline(text: str, spans: tuple[Span, ...] = ()) -> Markup:
+    """Escape ``text``, render superscripts and wrap the given non-overlapping spans."""
+    out: list[str] = []
+    position = 0
+    for span in sorted(spans, key=lambda s: s.start):
+        if span.start < position:
+            continue  # overlapping marks: the first one wins
+        out.append(superscripts(str(escape(text[position:span.start]))))
+        inner = superscripts(str(escape(text[span.start:span.end])))
+        if span.kind == "link":
+            out.append(f'<a class="gr-spell-link" href="{escape(span.payload)}">{inner}</a>')
+        else:
+            out.append(f'<mark class="gr-erratum" title="{escape(span.title)}">{inner}</mark>'
+                       f'<a class="gr-erratum-ref" href="#{escape(span.payload)}" '
+                       f'aria-label="Voir l’erratum">*</a>')
+        position = span.end
+    out.append(superscripts(str(escape(text[position:]))))
+    return Markup("".join(out))
+
+
+def split_blocks(description: str) -> list[str]:
+    """The description's blocks, in order (blocks are separated by one blank line)."""
+    return [block for block in description.split("\n\n") if block.strip()]
+
+
+def level_anchor(entry: dict) -> str:
+    """The fragment id of a per-level effect: ``niveau-5``, or ``niveau-magicien-1-2`` for bands."""
+    if entry["basis"] == "caster":
+        return f"niveau-magicien-{entry['level']}-{entry.get('level_to', entry['level'])}"
+    return f"niveau-{entry['level']}"
+
+
+def level_line(entry: dict) -> str:
+    """The description line a per-level entry stands for."""
+    label = entry["label"]
+    return f"{label}{'' if label.endswith(' ') else ' '}{entry['text']}"
+
+
+def render_description(description: str, *, per_level: list[dict] = (),
+                       spans_for=lambda text: ()) -> Markup:
+    """Render the description; ``spans_for(text)`` gives the marks (links, errata) of one line."""
+    levels = {level_line(entry): entry for entry in per_level}
+    html: list[str] = []
+
+    def line(text: str) -> tuple[str, Markup]:
+        entry = levels.get(text)
+        body = render_inline(text, tuple(spans_for(text)))
+        if entry is None:
+            return "", body
+        anchor = level_anchor(entry)
+        label = (f"niveau {entry['level']}" if entry["basis"] == "spell"
+                 else f"niveaux {entry['level']}–{entry.get('level_to', entry['level'])} du magicien")
+        link = (f'<a class="gr-level-link" href="#{anchor}" '
+                f'aria-label="Lien vers ce passage ({label})">#</a>')
+        return f' id="{anchor}" class="gr-level"', Markup(f"{body} {link}")
+
+    for block in split_blocks(description):
+        first = block.split("\n", 1)[0]
+        if first.startswith("#### "):
+            html.append(f"<h4>{render_inline(first[5:], tuple(spans_for(first[5:])))}</h4>")
+        elif first.startswith("|"):
+            html.append(_table(block))
+        elif FIGURE.match(block):
+            caption = FIGURE.match(block).group("caption")
+            html.append(figure(caption))
+        elif first.startswith("- "):
+            items: list[str] = []
+            for row in block.split("\n"):
+                if row.startswith("  ") and items:
+                    attrs, body = line(row[2:])
+                    items[-1] = items[-1][:-5] + f"<p{attrs}>{body}</p></li>"
+                else:
+                    attrs, body = line(row[2:])
+                    items.append(f"<li{attrs}>{body}</li>")
+            html.append("<ul>" + "".join(items) + "</ul>")
+        else:
+            for row in block.split("\n"):
+                attrs, body = line(row)
+                html.append(f"<p{attrs}>{body}</p>")
+    return Markup("\n".join(html))
+
+
+def figure(caption: str, *, note: str = "") -> str:
+    """A placeholder for an image the source document lost, with its caption."""
+    extra = f'<span class="gr-figure-note">{escape(note)}</span>' if note else ""
+    return ('<figure class="gr-figure-lost"><div class="gr-figure-box" aria-hidden="true"></div>'
+            f'<figcaption><span class="gr-figure-label">Image absente du document : </span>'
+            f"{render_inline(caption)}{extra}</figcaption></figure>")
+
+
+def _table(block: str) -> str:
+    rows = [[cell.strip() for cell in row.strip().strip("|").split("|")]
+            for row in block.split("\n") if not re.fullmatch(r"\|(-+\|)+", row.strip())]
+    head, *body = rows
+    out = ['<div class="gr-table-wrap"><table class="gr-table"><thead><tr>']
+    out += [f'<th scope="col">{render_inline(cell)}</th>' for cell in head]
+    out.append("</tr></thead><tbody>")
+    for row in body:
+        out.append("<tr>")
+        out.append(f'<th scope="row">{render_inline(row[0])}</th>')
+        out += [f"<td>{render_inline(cell)}</td>" for cell in row[1:]]
+        out.append("</tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)

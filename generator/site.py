@@ -1,0 +1,302 @@
+"""Generate the compendium's Markdown pages and JSON from the validated spell files.
+
+``generate(root, out)`` writes into ``out`` (mkdocs' ``docs_dir``): one page per spell at
+``sorts/<slug>/``, the index ``sorts/``, a redirect page per alias whose slug differs, the rules,
+the calculators, the home page, the JSON API and the calculators' engine assets. Pages are
+Markdown files whose body is HTML rendered through the Jinja2 templates of
+``generator/templates`` (spell text escaped), so any MkDocs-compatible builder can build them.
+Only files whose bytes change are rewritten, and files no longer produced are removed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import unicodedata
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import yaml
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+import rules
+
+from . import labels
+from .links import MentionFinder
+from .render import Span, figure, level_anchor, render_description, render_inline
+
+__all__ = ["GenerationError", "Report", "generate", "fold", "load_spells"]
+
+TEMPLATES = Path(__file__).parent / "templates"
+SCHEMA = Path(__file__).parent / "schema" / "spell.schema.json"
+STATIC = Path(__file__).parent / "static"
+API_SCHEMA_VERSION = 1
+TABLE_MAGIC = (0, 4, 8)
+SITE_STATIC = "assets/site"
+
+
+class GenerationError(Exception):
+    """The spell files are invalid: ``problems`` lists every located French message."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass
+class Report:
+    """What one generation wrote."""
+
+    spells: int = 0
+    written: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+def fold(text: str) -> str:
+    """Lower-case, accent-free, elision-split form of a text, for sorting and searching."""
+    text = text.replace("œ", "oe").replace("Œ", "oe").replace("æ", "ae").replace("Æ", "ae")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+def load_spells(spells_dir: Path) -> list[dict]:
+    """Validate then load every spell, sorted by French collation; raise GenerationError."""
+    from .validate import check_dir
+
+    problems = check_dir(spells_dir)
+    if problems:
+        raise GenerationError([str(problem) for problem in problems])
+    spells = [yaml.safe_load(path.read_text(encoding="utf-8"))
+              for path in sorted(spells_dir.glob("*.yaml"))]
+    return sorted(spells, key=lambda spell: (fold(spell["name"]), spell["name"]))
+
+
+class _Writer:
+    """Writes files under ``out`` only when their bytes change; remembers what it produced."""
+
+    def __init__(self, out: Path, report: Report):
+        self.out, self.report, self.produced = out, report, set()
+
+    def write(self, relative: str, content: str | bytes) -> None:
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        path = self.out / relative
+        self.produced.add(path)
+        if path.exists() and path.read_bytes() == data:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        self.report.written.append(relative)
+
+    def prune(self, *folders: str) -> None:
+        """Remove files of the given folders that this generation did not produce."""
+        for folder in folders:
+            base = self.out / folder
+            if not base.exists():
+                continue
+            for path in sorted(base.rglob("*"), reverse=True):
+                if path.is_file() and path not in self.produced:
+                    path.unlink()
+                    self.report.removed.append(str(path.relative_to(self.out)))
+                elif path.is_dir() and not any(path.iterdir()):
+                    path.rmdir()
+
+
+def _environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=True)
+    env.filters["inline"] = lambda text: render_inline(str(text))
+    env.filters["pct"] = rules.format_percent
+    env.filters["frac"] = rules.format_fraction
+    env.filters["dec"] = rules.format_decimal
+    env.filters["one_in"] = rules.one_in
+    env.filters["json"] = lambda value: Markup(json.dumps(value, ensure_ascii=False))
+    env.globals["labels"] = labels
+    env.globals["element_labels"] = rules.ELEMENT_LABELS
+    env.globals["outcomes"] = list(rules.Outcome)
+    return env
+
+
+def _html_block(html: str) -> str:
+    """HTML safe to embed in Markdown: no blank line may end the raw block early."""
+    return re.sub(r"\n\s*\n", "\n", html).strip() + "\n"
+
+
+def cast_tables(difficulty: int) -> dict:
+    """Precomputed figures shown on a spell page even without JavaScript."""
+    odds = [{"magic": magic,
+             "rows": [{"learning": learning,
+                       "odds": rules.cast_odds(magic, learning),
+                       "xp": rules.expected_xp(magic, learning)}
+                      for learning in range(1, 6)]}
+            for magic in TABLE_MAGIC]
+    total, costs = 0, []
+    for learning in range(1, 5):
+        cost = rules.level_up_cost(learning, difficulty)
+        total += cost
+        costs.append({"from": learning, "to": learning + 1, "cost": cost, "total": total})
+    path = {magic: rules.level_path(magic, 1, difficulty) for magic in TABLE_MAGIC}
+    return {"odds": odds, "costs": costs, "path": path}
+
+
+class _Compendium:
+    """The loaded spells and the derived lookups the pages need."""
+
+    def __init__(self, spells: list[dict]):
+        self.spells = spells
+        self.by_slug = {spell["slug"]: spell for spell in spells}
+        self.finder = MentionFinder(spells)
+
+    def spans(self, spell: dict, text: str, link_prefix: str) -> tuple[Span, ...]:
+        spans = [Span(m.start, m.end, "link", f"{link_prefix}{m.slug}/",
+                      self.by_slug[m.slug]["name"])
+                 for m in self.finder.find(text, exclude=spell["slug"])]
+        for number, erratum in enumerate(spell["errata"], start=1):
+            start = text.find(erratum["text"])
+            if start >= 0:
+                spans.append(Span(start, start + len(erratum["text"]), "erratum",
+                                  f"erratum-{number}", erratum["note"]))
+        return tuple(spans)
+
+    def links_of(self, spell: dict) -> list[str]:
+        """The slugs this spell's description links to, in order of appearance."""
+        found = []
+        for line in spell["description"].split("\n"):
+            found += [m.slug for m in self.finder.find(line, exclude=spell["slug"])]
+        return found
+
+
+def _spell_context(compendium: _Compendium, spell: dict) -> dict:
+    erratum_lines: set[int] = set()
+
+    def spans_for(text: str) -> tuple[Span, ...]:
+        spans = compendium.spans(spell, text, "../")
+        for span in spans:
+            if span.kind == "erratum":
+                erratum_lines.add(int(span.payload.split("-")[1]))
+        return spans
+
+    description = render_description(spell["description"], per_level=spell["per_level"],
+                                     spans_for=spans_for)
+    fields = []
+    for key in labels.FIELDS:
+        raw = spell[key]["raw"]
+        fields.append({"key": key, "label": labels.FIELDS[key], "raw": raw,
+                       "html": render_inline(raw, compendium.spans(spell, raw, "../")),
+                       "parsed": spell[key].get("parsed")})
+    figures_before = [Markup(figure(f["caption"])) for f in spell["figures"]
+                      if f["position"] == "before_title"]
+    figures_after = [Markup(figure(f["caption"], note=labels.FIGURE_CERTAINTY[f["certainty"]]))
+                     for f in spell["figures"] if f["position"] == "after_description"]
+    levels = [{"anchor": level_anchor(entry), "entry": entry} for entry in spell["per_level"]]
+    return {
+        "spell": spell,
+        "fields": fields,
+        "description": description,
+        "figures_before": figures_before,
+        "figures_after": figures_after,
+        "levels": levels,
+        "errata": [{"number": n, **e} for n, e in enumerate(spell["errata"], start=1)],
+        "unmarked_errata": [n for n in range(1, len(spell["errata"]) + 1)
+                            if n not in erratum_lines],
+        "tables": cast_tables(spell["difficulty"]),
+        "calc_cast": {"prefix": "lancer", "spells": [],
+                      "defaults": {"magic": 0, "learning": 1, "modifier": 0,
+                                   "extremes": "modified", "difficulty": spell["difficulty"],
+                                   "element": spell["element"], "spell": spell["slug"]}},
+        "calc_progression": {"prefix": "progression", "spells": [],
+                             "defaults": {"magic": 0, "learning": 1, "xp": 0, "n": 10,
+                                          "difficulty": spell["difficulty"],
+                                          "element": spell["element"],
+                                          "spell": spell["slug"]}},
+        "root": "../../",
+    }
+
+
+def api_spell(spell: dict) -> dict:
+    """The public JSON of one spell: the data with its page URL, stable English keys."""
+    return {**spell, "url": f"sorts/{spell['slug']}/"}
+
+
+def generate(root: Path, out: Path) -> Report:
+    """Validate ``root/spells`` and write every page, JSON file and asset into ``out``."""
+    from .assets import install_engine_assets
+
+    report = Report()
+    spells = load_spells(root / "spells")
+    document = yaml.safe_load((root / "content" / "document.yaml").read_text(encoding="utf-8"))
+    compendium = _Compendium(spells)
+    env = _environment()
+    writer = _Writer(out, report)
+    report.spells = len(spells)
+
+    content = root / "content"
+    writer.write("index.md", (content / "index.md").read_text(encoding="utf-8"))
+    for source in sorted(STATIC.iterdir()):
+        writer.write(f"{SITE_STATIC}/{source.name}", source.read_bytes())
+
+    spell_template = env.get_template("spell.md.j2")
+    for spell in spells:
+        page = spell_template.render(**_spell_context(compendium, spell))
+        writer.write(f"sorts/{spell['slug']}/index.md", _markdown_page(page))
+        for alias in spell["aliases"]:
+            alias_slug = fold(alias).replace(" ", "-")
+            if alias_slug != spell["slug"] and alias_slug not in compendium.by_slug:
+                writer.write(f"sorts/{alias_slug}/index.html",
+                             env.get_template("alias.html.j2").render(spell=spell, alias=alias))
+        writer.write(f"api/sorts/{spell['slug']}.json", _json(api_spell(spell)))
+
+    index_rows = sorted(spells, key=lambda s: s["index"]["position"])
+    writer.write("sorts/index.md", _markdown_page(env.get_template("index.md.j2").render(
+        spells=spells, document=document, index_rows=index_rows,
+        folded={s["slug"]: fold(" ".join([s["name"], *s["aliases"]])) for s in spells},
+        root="../")))
+    writer.write("api/sorts.json", _json({
+        "schema_version": API_SCHEMA_VERSION, "count": len(spells),
+        "spells": [api_spell(spell) for spell in spells]}))
+    writer.write("api/schema.json", SCHEMA.read_bytes())
+    writer.write("assets/site/recherche.json", _json(
+        {s["slug"]: fold(" ".join([s["name"], *s["aliases"], s["description"]]))
+         for s in spells}))
+
+    rules_text = (root / "sources" / "000_520746474e142303.txt").read_text(encoding="utf-8")
+    writer.write("regles/index.md", _markdown_page(env.get_template("regles.md.j2").render(
+        rules_lines=rules_text.split("\n"),
+        readings=(content / "regles.md").read_text(encoding="utf-8"),
+        root="../")))
+    writer.write("calculateurs/index.md", _markdown_page(
+        env.get_template("calculateurs.md.j2").render(
+            spells=[{"slug": s["slug"], "name": s["name"], "element": s["element"]}
+                    for s in spells],
+            intro=(content / "calculateurs.md").read_text(encoding="utf-8"),
+            root="../")))
+
+    install_engine_assets(out, root)
+    writer.prune("sorts", "api", "regles", "calculateurs", SITE_STATIC)
+    return report
+
+
+def _markdown_page(text: str) -> str:
+    front, sep, body = text.partition("\n---\n")
+    if not text.startswith("---\n") or not sep:
+        return _html_block(text)
+    return front + sep + body
+
+
+def _json(value: object) -> str:
+    def default(item: object) -> object:
+        if isinstance(item, Fraction):
+            return str(item)
+        raise TypeError(type(item).__name__)
+
+    return json.dumps(value, ensure_ascii=False, indent=1, default=default) + "\n"
+
+
+def copy_tree(source: Path, target: Path) -> None:
+    """Replace ``target`` by a copy of ``source`` (used to publish a finished build atomically)."""
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source, target)
