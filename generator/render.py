@@ -121,7 +121,7 @@ def render_description(description: str, *, per_level: list[dict] = (),
 
 def figure(caption: str, *, note: str = "") -> str:
     """A placeholder for an image the source document lost, with its caption."""
-    extra = f'<span class="gr-figure-note">{escape(note)}</span>' if note else ""
+    extra = f' <span class="gr-figure-note">({escape(note)})</span>' if note else ""
     return ('<figure class="gr-figure-lost"><div class="gr-figure-box" aria-hidden="true"></div>'
             f'<figcaption><span class="gr-figure-label">Image absente du document : </span>'
             f"{render_inline(caption)}{extra}</figcaption></figure>")

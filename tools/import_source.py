@@ -344,7 +344,7 @@ def import_document() -> tuple[dict[str, dict], dict]:
             "slug": slug,
             "name": name,
             "aliases": [],
-            "levels": {"raw": fields["levels"]["raw"], "min": lmin, "max": lmax, "index_raw": None},
+            "levels": {**fields["levels"], "min": lmin, "max": lmax, "index_raw": None},
             "index": None,
             "casting_time": {**fields["casting_time"],
                              "parsed": parse_casting_time(fields["casting_time"]["raw"])},

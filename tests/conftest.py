@@ -1,0 +1,92 @@
+"""Shared fixtures: the built site (built once per test session), a loopback server, Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync",
+                 "--disable-quic"]
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-goldens", action="store_true",
+                     help="réécrire les fichiers de référence (à relire avant de valider)")
+
+
+@pytest.fixture(scope="session")
+def update_goldens(request) -> bool:
+    return request.config.getoption("--update-goldens")
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real site, built from the repository's spells by the real build command."""
+    from generator.build import build_site
+
+    return build_site(ROOT, tmp_path_factory.mktemp("site") / "site")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # the test output stays readable
+        pass
+
+
+def serve_directory(directory: Path):
+    """Serve ``directory`` on 127.0.0.1 (free port) in a thread; returns (base_url, server)."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_port}/", server
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    """Base URL of the built site served on loopback."""
+    url, server = serve_directory(built_site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's headless Chromium driven by Playwright (no browser download is possible here)."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("Chromium absent : installez le paquet Debian « chromium » (make test le fait).")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh phone-sized page (360 × 740) in its own context."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def copy_project(target: Path) -> Path:
+    """A copy of the project (without spells/) to build variants of the site in isolation."""
+    for name in ("mkdocs.yml", "content", "sources", "generator", "widgets", "rules"):
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, target / name)
+    (target / "node_modules").symlink_to(ROOT / "node_modules")
+    (target / "spells").mkdir()
+    return target
