@@ -52,7 +52,8 @@ class MentionFinder:
         names.sort(key=lambda item: -len(item[0]))
         alternatives = "|".join(f"(?:{_name_pattern(core)})" for core, _ in names)
         self._pattern = re.compile(
-            rf"\bsorts?\s+(?:(?:de|du)\s+|d{_APOSTROPHE}\s*)?[\"“«]?\s*(?P<name>{alternatives})(?![\w-])",
+            rf"\bsorts?\s+(?:du\s+\d+\^?(?:er|eme|e)\s+)?(?:(?:de|du)\s+|d{_APOSTROPHE}\s*)?"
+            rf"[\"“«]?\s*(?P<name>{alternatives})(?![\w-])",
             re.IGNORECASE,
         )
 

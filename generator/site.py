@@ -10,6 +10,7 @@ Only files whose bytes change are rewritten, and files no longer produced are re
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shutil
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 import rules
 
@@ -64,14 +65,23 @@ def fold(text: str) -> str:
 
 def load_spells(spells_dir: Path) -> list[dict]:
     """Validate then load every spell, sorted by French collation; raise GenerationError."""
-    from .validate import check_dir
+    from .validate import load_dir
 
-    problems = check_dir(spells_dir)
+    loaded, problems = load_dir(spells_dir)
     if problems:
-        raise GenerationError([str(problem) for problem in problems])
-    spells = [yaml.safe_load(path.read_text(encoding="utf-8"))
-              for path in sorted(spells_dir.glob("*.yaml"))]
+        base = spells_dir.parent
+        raise GenerationError([str(dataclasses.replace(p, path=_shown(p.path, base)))
+                               for p in problems])
+    spells = [spell.data for spell in loaded]
     return sorted(spells, key=lambda spell: (fold(spell["name"]), spell["name"]))
+
+
+def _shown(path: str, base: Path) -> str:
+    """A problem's path relative to the project, as the person editing the files knows it."""
+    try:
+        return Path(path).resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        return path
 
 
 class _Writer:
@@ -114,6 +124,9 @@ def _environment() -> Environment:
     env.filters["dec"] = rules.format_decimal
     env.filters["one_in"] = rules.one_in
     env.filters["json"] = lambda value: Markup(json.dumps(value, ensure_ascii=False))
+    # Front-matter values are printed unescaped by the theme (<title>, header, meta tags):
+    # escape them once here, then quote them for YAML.
+    env.filters["meta"] = lambda value: Markup(json.dumps(str(escape(value)), ensure_ascii=False))
     env.globals["labels"] = labels
     env.globals["element_labels"] = rules.ELEMENT_LABELS
     env.globals["outcomes"] = list(rules.Outcome)
