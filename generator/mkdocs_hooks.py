@@ -6,11 +6,16 @@ JSON (``python -m generator generate``), so any MkDocs-compatible builder can ta
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 from mkdocs.exceptions import Abort
 
-from generator.site import GenerationError, generate
+from generator.site import GenerationError, fold, generate
+
+WORD = re.compile(r"[^\W_]+")
+_TAG = re.compile(r"<[^>]+>")
 
 
 def on_pre_build(config) -> None:
@@ -20,3 +25,22 @@ def on_pre_build(config) -> None:
         generate(root, Path(config.docs_dir))
     except GenerationError as error:
         raise Abort("Fichiers de sorts invalides :\n" + "\n".join(error.problems)) from None
+
+
+def on_post_build(config) -> None:
+    """Make the site search ignore accents: « eclair » must find « Éclair ».
+
+    The theme's search matches words as written; each indexed section therefore also gets the
+    accent-free form of its accented words (and of its title), appended to its text.
+    """
+    index_path = Path(config.site_dir) / "search" / "search_index.json"
+    if not index_path.exists():
+        return
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    for doc in index.get("docs", []):
+        written = set(WORD.findall(_TAG.sub(" ", f"{doc.get('title', '')} {doc.get('text', '')}")))
+        folded = sorted({fold(word) for word in written if not word.isascii()} - written)
+        if folded:
+            doc["text"] = f"{doc.get('text', '')} {' '.join(folded)}".strip()
+    index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+                          encoding="utf-8")

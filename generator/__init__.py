@@ -1,0 +1,1 @@
+"""Grimoire : validation (et, plus tard, génération) du compendium de sorts."""

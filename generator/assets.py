@@ -1,0 +1,227 @@
+"""Build-time installation of the calculators' engine into the site.
+
+The calculators run the rules engine (``rules/``) in the browser with
+Pyodide, self-hosted: nothing is fetched from a CDN at run time, so the site
+works offline and on a closed network. :func:`install_engine_assets` puts
+into ``docs_dir``:
+
+* ``assets/pyodide/<version>/``: only the Pyodide core files needed at run
+  time, copied from ``node_modules/pyodide`` (installed by ``npm ci``), plus
+  a package lock file reduced to its ``info`` (no package is ever loaded:
+  no micropip, no wheels);
+* ``assets/widgets/engine-<hash>.zip``: one deterministic archive built from
+  the real ``rules/*.py`` and ``widgets/bridge.py`` (never a hand-kept copy);
+* ``assets/widgets/``: the static files of ``widgets/static/`` (scripts and
+  style sheet of the calculators);
+* ``assets/widgets/config.js``: ``self.GRIMOIRE_ENGINE = {...}``, the
+  locations (relative to ``config.js``) and the download size the scripts need.
+
+Files are written only when their bytes change, so ``mkdocs serve`` does not
+rebuild in a loop. Standard library only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import pathlib
+import shutil
+import zipfile
+
+__all__ = [
+    "EngineAssetsError",
+    "PYODIDE_CORE_FILES",
+    "build_engine_archive",
+    "install_engine_assets",
+]
+
+# The files loadPyodide fetches in a module Web Worker: the loader, the
+# Emscripten module, the WebAssembly binary and the standard library. The
+# lock file is written separately (reduced). Source maps, the UMD build
+# (classic workers are not supported by Pyodide) and the consoles are left out.
+PYODIDE_CORE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+)
+LOCK_FILE = "pyodide-lock.json"
+
+DEFAULT_TIMEOUT_MS = 60_000
+
+# Fixed metadata makes the archive byte-for-byte reproducible.
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+_ZIP_MODE = 0o100644 << 16
+
+
+class EngineAssetsError(RuntimeError):
+    """A French message for whoever builds the site (missing npm install, files...)."""
+
+
+def _write_if_changed(path: pathlib.Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` unless it already holds exactly those bytes."""
+    try:
+        if path.stat().st_size == len(data) and path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+    return True
+
+
+def _copy_if_changed(source: pathlib.Path, target: pathlib.Path) -> bool:
+    """Copy ``source`` to ``target`` unless the target already has the same bytes."""
+    try:
+        if target.stat().st_size == source.stat().st_size and _same_bytes(source, target):
+            return False
+    except FileNotFoundError:
+        pass
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(target.name + ".tmp")
+    shutil.copyfile(source, tmp)
+    tmp.replace(target)
+    return True
+
+
+def _same_bytes(a: pathlib.Path, b: pathlib.Path) -> bool:
+    with a.open("rb") as fa, b.open("rb") as fb:
+        while True:
+            chunk_a, chunk_b = fa.read(1 << 20), fb.read(1 << 20)
+            if chunk_a != chunk_b:
+                return False
+            if not chunk_a:
+                return True
+
+
+def _engine_sources(repo_root: pathlib.Path) -> list[tuple[str, pathlib.Path]]:
+    """(archive name, file) for ``rules/*.py`` and ``widgets/bridge.py``, sorted."""
+    rules_dir = repo_root / "rules"
+    bridge = repo_root / "widgets" / "bridge.py"
+    modules = sorted(rules_dir.glob("*.py"))
+    if not (rules_dir / "__init__.py").is_file():
+        raise EngineAssetsError(
+            f"Moteur de règles introuvable : {rules_dir / '__init__.py'} n'existe pas"
+        )
+    if not bridge.is_file():
+        raise EngineAssetsError(f"Pont des calculateurs introuvable : {bridge} n'existe pas")
+    entries = [(f"rules/{path.name}", path) for path in modules]
+    entries.append(("widgets/bridge.py", bridge))
+    return sorted(entries)
+
+
+def build_engine_archive(repo_root: pathlib.Path) -> bytes:
+    """Return the bytes of the engine archive: ``rules/*.py`` and ``widgets/bridge.py``.
+
+    Deterministic: sorted entries, fixed timestamps and permissions, so the
+    same sources always give the same bytes (and the same file name).
+    """
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, path in _engine_sources(pathlib.Path(repo_root)):
+            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3
+            info.external_attr = _ZIP_MODE
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
+    return buffer.getvalue()
+
+
+def _pyodide_package(repo_root: pathlib.Path) -> tuple[pathlib.Path, str]:
+    package_dir = repo_root / "node_modules" / "pyodide"
+    manifest = package_dir / "package.json"
+    if not manifest.is_file():
+        raise EngineAssetsError(
+            f"Pyodide introuvable : lancez `npm ci` (fichier absent : {manifest})"
+        )
+    try:
+        version = json.loads(manifest.read_text(encoding="utf-8"))["version"]
+    except (ValueError, KeyError, TypeError) as error:
+        raise EngineAssetsError(f"{manifest} : version de Pyodide illisible ({error})") from None
+    if not isinstance(version, str) or not version or "/" in version or version.startswith("."):
+        raise EngineAssetsError(f"{manifest} : version de Pyodide invalide, reçu « {version} »")
+    missing = [name for name in PYODIDE_CORE_FILES + (LOCK_FILE,) if not (package_dir / name).is_file()]
+    if missing:
+        raise EngineAssetsError(
+            "Pyodide incomplet : lancez `npm ci` (fichiers absents dans "
+            f"{package_dir} : {', '.join(missing)})"
+        )
+    return package_dir, version
+
+
+def _reduced_lock_file(package_dir: pathlib.Path) -> bytes:
+    """The lock file with its ``info`` only: Pyodide checks it, no package is offered."""
+    lock = json.loads((package_dir / LOCK_FILE).read_text(encoding="utf-8"))
+    reduced = {"info": lock["info"], "packages": {}}
+    return (json.dumps(reduced, sort_keys=True, indent=1) + "\n").encode("utf-8")
+
+
+def _remove_stale(directory: pathlib.Path, keep: set[str], pattern: str) -> None:
+    if not directory.is_dir():
+        return
+    for path in directory.glob(pattern):
+        if path.name in keep:
+            continue
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+
+
+def install_engine_assets(
+    docs_dir: pathlib.Path,
+    repo_root: pathlib.Path,
+    *,
+    timeout_ms: int = DEFAULT_TIMEOUT_MS,
+) -> dict:
+    """Install Pyodide, the engine archive and the calculators' scripts into ``docs_dir``.
+
+    Returns the configuration written to ``assets/widgets/config.js``:
+    ``{"pyodide": "../pyodide/<version>/", "archive": "engine-<hash>.zip",
+    "downloadBytes": <bytes of the Pyodide files>, "timeoutMs": timeout_ms}``,
+    paths relative to ``assets/widgets/``. Raises :class:`EngineAssetsError`
+    (French message) when Pyodide or the engine sources are missing.
+    """
+    docs_dir, repo_root = pathlib.Path(docs_dir), pathlib.Path(repo_root)
+    package_dir, version = _pyodide_package(repo_root)
+
+    pyodide_root = docs_dir / "assets" / "pyodide"
+    pyodide_dir = pyodide_root / version
+    download_bytes = 0
+    for name in PYODIDE_CORE_FILES:
+        source = package_dir / name
+        _copy_if_changed(source, pyodide_dir / name)
+        download_bytes += source.stat().st_size
+    lock = _reduced_lock_file(package_dir)
+    _write_if_changed(pyodide_dir / LOCK_FILE, lock)
+    download_bytes += len(lock)
+    _remove_stale(pyodide_dir, set(PYODIDE_CORE_FILES) | {LOCK_FILE}, "*")
+    _remove_stale(pyodide_root, {version}, "*")
+
+    widgets_dir = docs_dir / "assets" / "widgets"
+    archive = build_engine_archive(repo_root)
+    archive_name = f"engine-{hashlib.sha256(archive).hexdigest()[:12]}.zip"
+    _write_if_changed(widgets_dir / archive_name, archive)
+    _remove_stale(widgets_dir, {archive_name}, "engine-*.zip")
+
+    static_dir = repo_root / "widgets" / "static"
+    if static_dir.is_dir():
+        for source in sorted(static_dir.iterdir()):
+            if source.is_file() and not source.name.startswith("."):
+                _copy_if_changed(source, widgets_dir / source.name)
+
+    config = {
+        "pyodide": f"../pyodide/{version}/",
+        "archive": archive_name,
+        "downloadBytes": download_bytes,
+        "timeoutMs": int(timeout_ms),
+    }
+    script = (
+        "// Généré par generator/assets.py : ne pas modifier à la main.\n"
+        f"self.GRIMOIRE_ENGINE = {json.dumps(config, ensure_ascii=False)};\n"
+    )
+    _write_if_changed(widgets_dir / "config.js", script.encode("utf-8"))
+    return config

@@ -1,0 +1,437 @@
+"""Validation des fichiers de sort : schéma JSON, règles entre champs, règles entre fichiers.
+
+Chaque problème est rendu ``chemin:ligne: champ: message`` en français, le champ étant
+le chemin pointé de la valeur (``levels.max``, ``per_level[2].level``, ``-`` pour le
+fichier entier) et le message disant ce qui était attendu et ce qui a été reçu.
+Tous les problèmes sont rassemblés avant d'être rendus ; rien ne s'arrête au premier.
+
+Utilisation depuis le code (l'étape de construction du site) ::
+
+    from generator.validate import load_dir
+
+    spells, problems = load_dir("spells")
+    if problems:            # refuser de construire
+        ...
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import ValidationError
+
+from .slug import SLUG_PATTERN, SLUG_RE, slugify
+from .spellfile import DataPath, LoadError, load_path
+
+__all__ = ["SCHEMA_PATH", "Problem", "Spell", "check_dir", "check_file", "load_dir", "load_schema", "spell_files"]
+
+#: Le schéma JSON du format (aussi utilisable par un éditeur, via yaml-language-server).
+SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "spell.schema.json"
+
+#: Extension des fichiers de sort ; les autres fichiers du dossier sont ignorés.
+SPELL_SUFFIX = ".yaml"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Un problème situé. ``line`` vaut None pour un problème de dossier ou de lecture."""
+
+    path: str
+    line: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {self.field}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Spell:
+    """Un fichier de sort chargé : chemin affiché, données et ligne de chaque valeur."""
+
+    path: str
+    data: dict[str, Any]
+    lines: dict[DataPath, int]
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def check_file(path: str | os.PathLike[str]) -> list[Problem]:
+    """Tous les problèmes propres au fichier *path* (sans les règles entre fichiers)."""
+    problems, _ = _check_one(Path(path), os.fspath(path))
+    return _sorted(problems)
+
+
+def check_dir(path: str | os.PathLike[str]) -> list[Problem]:
+    """Tous les problèmes des fichiers ``*.yaml`` du dossier *path*, triés par chemin puis ligne."""
+    return load_dir(path)[1]
+
+
+def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
+    """Charge et valide le dossier *path*.
+
+    Renvoie les sorts lus (triés par nom de fichier) et tous les problèmes. Les données
+    ne sont sûres que si la liste des problèmes est vide.
+    """
+    shown = os.fspath(path)
+    directory = Path(path)
+    if not directory.exists():
+        return [], [Problem(shown, None, "-", "attendu un dossier de sorts, reçu un chemin inexistant")]
+    if not directory.is_dir():
+        return [], [Problem(shown, None, "-", "attendu un dossier de sorts, reçu un fichier")]
+    files = spell_files(directory)
+    if not files:
+        return [], [Problem(shown, None, "-",
+                            f"attendu au moins un fichier de sort *{SPELL_SUFFIX}, reçu un dossier qui n'en contient aucun")]
+    spells: list[Spell] = []
+    problems: list[Problem] = []
+    for file in files:
+        file_problems, spell = _check_one(file, os.path.join(shown, file.name))
+        problems += file_problems
+        if spell is not None:
+            spells.append(spell)
+    problems += _across_files(spells)
+    return spells, _sorted(problems)
+
+
+def spell_files(directory: Path) -> list[Path]:
+    """Les fichiers ``*.yaml`` du dossier (non récursif, fichiers cachés exclus), triés."""
+    return sorted(
+        (p for p in directory.iterdir() if p.suffix == SPELL_SUFFIX and not p.name.startswith(".") and p.is_file()),
+        key=lambda p: p.name,
+    )
+
+
+def _sorted(problems: Iterable[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.path, p.line or 0))
+
+
+# --------------------------------------------------------------------------- one file
+
+
+@functools.cache
+def load_schema() -> dict[str, Any]:
+    """Le schéma JSON des fichiers de sort."""
+    with open(SCHEMA_PATH, encoding="utf-8") as stream:
+        return json.load(stream)
+
+
+def _is_integer(_checker: Any, instance: Any) -> bool:
+    # JSON Schema counts 1.0 as an integer; the format wants a YAML int.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_Validator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+
+
+@functools.cache
+def _validator() -> Draft202012Validator:
+    return _Validator(load_schema())
+
+
+def _check_one(file: Path, shown: str) -> tuple[list[Problem], Spell | None]:
+    loaded = load_path(file)
+    if not loaded.ok:
+        return [_from_load_error(shown, error) for error in loaded.errors], None
+    data, lines = loaded.data, loaded.lines
+    if not isinstance(data, dict):
+        return [Problem(shown, lines[()], "-",
+                        "attendu un objet (clé: valeur, avec les clés schema, slug, name…) au premier niveau du document, "
+                        f"reçu {_received(data)}")], None
+    problems = [Problem(shown, _line_of(lines, path), _field(path), message) for path, message in _schema_messages(data)]
+    problems += [Problem(shown, _line_of(lines, path), _field(path), message)
+                 for path, message in _within_file(data, file.name)]
+    return problems, Spell(shown, data, lines)
+
+
+def _from_load_error(shown: str, error: LoadError) -> Problem:
+    return Problem(shown, error.line, _field(error.path or ()), error.message)
+
+
+def _field(path: DataPath) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out or "-"
+
+
+def _line_of(lines: dict[DataPath, int], path: DataPath) -> int:
+    while path not in lines:
+        path = path[:-1]
+    return lines[path]
+
+
+# --------------------------------------------------------------------------- schema errors in French
+
+
+def _schema_messages(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
+    seen: set[tuple[DataPath, str]] = set()
+    for error in _validator().iter_errors(data):
+        for item in _translate(error):
+            if item not in seen:
+                seen.add(item)
+                yield item
+
+
+def _translate(error: ValidationError) -> list[tuple[DataPath, str]]:
+    path: DataPath = tuple(error.absolute_path)
+    keyword, instance, schema = error.validator, error.instance, error.schema
+    if keyword == "required":
+        return [(path + (key,), f"clé obligatoire « {key} » absente")
+                for key in error.validator_value if isinstance(instance, dict) and key not in instance]
+    if keyword == "additionalProperties":
+        allowed = list(schema.get("properties", {}))
+        return [(path + (key,), f"clé inconnue « {key} » (clés permises : {', '.join(allowed)})")
+                for key in instance if key not in allowed]
+    if keyword == "uniqueItems":
+        firsts: dict[str, int] = {}
+        for index, item in enumerate(instance):
+            key = json.dumps(item, sort_keys=True)
+            if key in firsts:
+                return [(path + (index,), f"attendu des éléments tous différents, reçu {_received(item)} "
+                                          f"une deuxième fois (déjà à l'indice {firsts[key]})")]
+            firsts[key] = index
+        return []  # pragma: no cover - jsonschema found a duplicate
+    if keyword in _VALUE_KEYWORDS:
+        return [(path, f"attendu {_expected(schema)}, reçu {_received(instance)}")]
+    # Not used by the schema today: a generic wording rather than jsonschema's English.
+    return [(path, f"attendu une valeur conforme à la règle « {keyword} » du schéma, reçu {_received(instance)}")]
+
+
+_VALUE_KEYWORDS = {"type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+                   "minLength", "maxLength", "pattern"}
+
+_PATTERNS = {
+    SLUG_PATTERN: "un slug (lettres minuscules sans accents et chiffres, mots séparés par un seul tiret, "
+                  "ex. « images-miroir »)",
+    "^[1-9][0-9]*d[1-9][0-9]*$": "des dés de la forme NdM (ex. « 1d4 »)",
+}
+
+
+def _expected(schema: dict[str, Any]) -> str:
+    """What a (sub)schema accepts, in French."""
+    if "const" in schema:
+        return f"la valeur {_literal(schema['const'])}"
+    if "enum" in schema:
+        return "l'une des valeurs " + ", ".join(_literal(v) for v in schema["enum"])
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return " ou ".join(_expected({**schema, "type": k}) for k in kind)
+    if kind == "integer":
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if low is not None and high is not None:
+            return f"un entier de {low} à {high}"
+        if low is not None:
+            return f"un entier supérieur ou égal à {low}"
+        return "un entier"
+    if kind == "number":
+        if schema.get("exclusiveMinimum") == 0:
+            return "un nombre strictement positif"
+        return "un nombre"
+    if kind == "string":
+        if "pattern" in schema:
+            return _PATTERNS.get(schema["pattern"], f"un texte de la forme {schema['pattern']}")
+        return "un texte non vide" if schema.get("minLength") else "un texte"
+    if kind == "array":
+        return "une liste"
+    if kind == "object":
+        if schema.get("required") == ["kind"] and "allOf" in schema:
+            return "un objet avec une clé « kind »"
+        return "un objet"
+    if kind == "null":
+        return "null"
+    return "une valeur"  # pragma: no cover
+
+
+def _literal(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+
+
+def _received(value: Any) -> str:
+    """What was received, in French (texts quoted « », long ones cut)."""
+    if value is None:
+        return "une valeur vide (null)"
+    if isinstance(value, bool):
+        return f"le booléen {'true' if value else 'false'}"
+    if isinstance(value, (int, float)):
+        return f"le nombre {value}"
+    if isinstance(value, str):
+        return f"« {_short(value)} »" if value else "un texte vide"
+    if isinstance(value, list):
+        return "une liste" if value else "une liste vide"
+    if isinstance(value, dict):
+        return "un objet"
+    return type(value).__name__  # pragma: no cover
+
+
+def _short(text: str, limit: int = 60) -> str:
+    first = text.split("\n", 1)[0]
+    if len(first) > limit:
+        return first[: limit - 1].rstrip() + "…"
+    return first + ("…" if first != text else "")
+
+
+# --------------------------------------------------------------------------- rules within one file
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _get(data: Any, *keys: str | int) -> Any:
+    for key in keys:
+        if isinstance(key, str) and isinstance(data, dict) and key in data:
+            data = data[key]
+        elif isinstance(key, int) and isinstance(data, list) and 0 <= key < len(data):
+            data = data[key]
+        else:
+            return None
+    return data
+
+
+#: The fields with the {label, raw} shape, in source order (the first field, « Niveau », is ``levels``).
+FIELDS = ("casting_time", "range", "target", "duration", "saving_throw")
+
+
+def _within_file(data: dict[str, Any], file_name: str) -> Iterator[tuple[DataPath, str]]:
+    """Rules a JSON Schema cannot state; each runs only on values of the right type."""
+    # levels.min <= levels.max
+    low, high = _get(data, "levels", "min"), _get(data, "levels", "max")
+    if _is_int(low) and _is_int(high) and 1 <= low <= 9 and 1 <= high <= 9 and low > high:
+        yield ("levels", "max"), f"attendu un entier supérieur ou égal à levels.min ({low}), reçu le nombre {high}"
+
+    # slug == slugify(name) and slug == file name
+    slug, name = data.get("slug"), data.get("name")
+    if isinstance(slug, str) and SLUG_RE.fullmatch(slug):
+        if isinstance(name, str) and slugify(name) and slug != slugify(name):
+            yield ("slug",), f"attendu « {slugify(name)} » (slug du nom « {name} »), reçu « {slug} »"
+        stem = file_name[: -len(SPELL_SUFFIX)]
+        if slug != stem:
+            yield ("slug",), f"attendu « {stem} » (nom du fichier {file_name}), reçu « {slug} »"
+
+    # an alias is a spelling different from the name
+    aliases = data.get("aliases")
+    if isinstance(aliases, list) and isinstance(name, str):
+        for index, alias in enumerate(aliases):
+            if alias == name:
+                yield ("aliases", index), f"attendu une graphie différente du nom, reçu « {alias} », identique à name"
+
+    # per_level: level_to >= level, and label + text is (part of) one line of the description
+    description = data.get("description")
+    description_lines = description.split("\n") if isinstance(description, str) else None
+    per_level = data.get("per_level")
+    for index, entry in enumerate(per_level if isinstance(per_level, list) else []):
+        level, level_to = _get(entry, "level"), _get(entry, "level_to")
+        if _is_int(level) and _is_int(level_to) and level >= 1 and level_to < level:
+            yield ("per_level", index, "level_to"), \
+                f"attendu un entier supérieur ou égal à level ({level}), reçu le nombre {level_to}"
+        label, text = _get(entry, "label"), _get(entry, "text")
+        if description_lines is not None and isinstance(label, str) and isinstance(text, str):
+            joined = (f"{label} {text}", f"{label}{text}")
+            if not any(j in line for line in description_lines for j in joined):
+                yield ("per_level", index, "text"), (
+                    f"attendu un texte qui, après « {_short(label)} », forme une ligne de la description, "
+                    f"reçu « {_short(text)} », introuvable dans la description")
+
+    # errata: the fragment is in the spell's own text
+    errata = data.get("errata")
+    if isinstance(errata, list):
+        haystack = _spell_texts(data)
+        for index, erratum in enumerate(errata):
+            text = _get(erratum, "text")
+            if isinstance(text, str) and text and not any(text in h for h in haystack):
+                yield ("errata", index, "text"), (
+                    f"attendu un fragment présent tel quel dans le sort (nom, champs ou description), "
+                    f"reçu « {_short(text)} », introuvable")
+
+    # source: first_line <= title_line <= last_line
+    first, title, last = (_get(data, "source", k) for k in ("first_line", "title_line", "last_line"))
+    if _is_int(first) and _is_int(last) and first >= 1 and last >= 1:
+        if last < first:
+            yield ("source", "last_line"), \
+                f"attendu un entier supérieur ou égal à source.first_line ({first}), reçu le nombre {last}"
+        elif _is_int(title) and title >= 1 and not first <= title <= last:
+            yield ("source", "title_line"), \
+                f"attendu un entier de source.first_line à source.last_line ({first} à {last}), reçu le nombre {title}"
+
+
+def _spell_texts(data: dict[str, Any]) -> list[str]:
+    """Every verbatim text of a spell, where an erratum's fragment may be found."""
+    texts = [data.get("name"), data.get("description"), _get(data, "levels", "label"), _get(data, "levels", "raw"),
+             _get(data, "levels", "index_raw"), _get(data, "index", "name")]
+    aliases = data.get("aliases")
+    texts += aliases if isinstance(aliases, list) else []
+    for key in FIELDS:
+        texts += [_get(data, key, "label"), _get(data, key, "raw")]
+    figures = data.get("figures")
+    texts += [_get(f, "caption") for f in figures] if isinstance(figures, list) else []
+    return [t for t in texts if isinstance(t, str)]
+
+
+# --------------------------------------------------------------------------- rules across files
+
+
+def _across_files(spells: list[Spell]) -> list[Problem]:
+    """Unique slug, name (names and aliases together) and index position."""
+    problems: list[Problem] = []
+    slugs: dict[str, tuple[Spell, DataPath]] = {}
+    names: dict[str, tuple[Spell, DataPath]] = {}
+    positions: dict[int, tuple[Spell, DataPath]] = {}
+
+    def where(spell: Spell, path: DataPath) -> str:
+        return f"{spell.path}:{_line_of(spell.lines, path)}"
+
+    def role(path: DataPath) -> str:
+        return "le nom" if path == ("name",) else "un alias"
+
+    for spell in spells:
+        slug = spell.data.get("slug")
+        if isinstance(slug, str) and slug:
+            if slug in slugs:
+                other, other_path = slugs[slug]
+                problems.append(Problem(spell.path, _line_of(spell.lines, ("slug",)), "slug",
+                                        f"attendu un slug propre à ce sort, reçu « {slug} », "
+                                        f"déjà celui de {where(other, other_path)}"))
+            else:
+                slugs[slug] = (spell, ("slug",))
+
+        candidates: list[tuple[DataPath, str]] = []
+        if isinstance(spell.data.get("name"), str):
+            candidates.append((("name",), spell.data["name"]))
+        aliases = spell.data.get("aliases")
+        if isinstance(aliases, list):
+            candidates += [(("aliases", i), a) for i, a in enumerate(aliases) if isinstance(a, str)]
+        for path, text in candidates:
+            if not text:
+                continue
+            if text in names and names[text][0] is not spell:
+                other, other_path = names[text]
+                what = "un nom" if path == ("name",) else "un alias"
+                problems.append(Problem(spell.path, _line_of(spell.lines, path), _field(path),
+                                        f"attendu {what} distinct des noms et alias des autres sorts, reçu « {text} », "
+                                        f"déjà {role(other_path)} de {where(other, other_path)}"))
+            elif text not in names:
+                names[text] = (spell, path)
+
+        position = _get(spell.data, "index", "position")
+        if _is_int(position):
+            if position in positions:
+                other, other_path = positions[position]
+                problems.append(Problem(spell.path, _line_of(spell.lines, ("index", "position")), "index.position",
+                                        f"attendu une position propre à ce sort, reçu le nombre {position}, "
+                                        f"déjà celle de {where(other, other_path)}"))
+            else:
+                positions[position] = (spell, ("index", "position"))
+    return problems

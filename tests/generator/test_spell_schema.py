@@ -1,0 +1,67 @@
+"""The JSON Schema file itself: valid, closed, documented in French, usable by an editor."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from generator.validate import SCHEMA_PATH, load_schema
+
+SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def subschemas(node: Any, where: str = "#") -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(node, dict):
+        yield where, node
+        for key, value in node.items():
+            yield from subschemas(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from subschemas(value, f"{where}/{index}")
+
+
+def test_is_a_valid_draft_2020_12_schema() -> None:
+    Draft202012Validator.check_schema(SCHEMA)
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert SCHEMA["$id"] and SCHEMA["title"] and SCHEMA["description"]
+    assert load_schema() == SCHEMA
+
+
+def test_every_key_has_a_french_description() -> None:
+    # (`if` subschemas are conditions on `kind`, not shapes: nothing to document there.)
+    missing = [f"{where}/properties/{key}"
+               for where, node in subschemas(SCHEMA) if isinstance(node.get("properties"), dict)
+               and "/if" not in where
+               for key, prop in node["properties"].items() if not prop.get("description")]
+    assert missing == []
+    assert all(d["description"] for d in SCHEMA["$defs"].values())
+
+
+def test_every_object_is_closed() -> None:
+    open_objects = [where for where, node in subschemas(SCHEMA)
+                    if node.get("type") == "object" and node.get("additionalProperties") is not False
+                    and "/if" not in where]
+    assert open_objects == []
+    # The parsed unions are closed by their branches: one `then` per kind, each closed.
+    for name in ("casting_time_parsed", "range_parsed", "duration_parsed"):
+        union = SCHEMA["$defs"][name]
+        kinds = union["properties"]["kind"]["enum"]
+        branches = [b["then"]["$ref"].rsplit("/", 1)[1] for b in union["allOf"]]
+        assert branches == [f"{name.rsplit('_', 1)[0]}_{k}" for k in kinds]
+        for branch in branches:
+            assert SCHEMA["$defs"][branch]["additionalProperties"] is False
+            assert SCHEMA["$defs"][branch]["properties"]["kind"]["const"] in kinds
+
+
+def test_format_enumerations() -> None:
+    props = SCHEMA["properties"]
+    assert props["element"]["enum"] == ["feu", "vigne", "eau", "neutre"]
+    assert props["element_status"]["enum"] == props["difficulty_status"]["enum"] == ["editorial", "author"]
+    assert (props["difficulty"]["minimum"], props["difficulty"]["maximum"]) == (1, 5)
+    assert SCHEMA["$defs"]["spell_level"] == {"description": "Niveau de sort, entier de 1 à 9.", "type": "integer",
+                                              "minimum": 1, "maximum": 9}
+    assert props["target"]["properties"].keys() == props["saving_throw"]["properties"].keys() == {"label", "raw"}
+    assert sorted(SCHEMA["required"]) == sorted(props)
