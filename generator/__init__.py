@@ -1,1 +1,1 @@
-"""Grimoire : validation (et, plus tard, génération) du compendium de sorts."""
+"""Grimoire: validation and site generation for the spell compendium."""

@@ -1,4 +1,4 @@
-"""``python -m generator`` : voir :mod:`generator.cli`."""
+"""``python -m generator``: see :mod:`generator.cli`."""
 
 from .cli import main
 

@@ -1,10 +1,9 @@
-"""Ligne de commande : ``python -m generator <commande>``.
+"""Command line: ``python -m generator <command>``.
 
-Ajouter une commande (``build``, ``serve``…) : écrire une fonction
-``_add_xxx(commands)`` qui déclare le sous-analyseur et lui associe, par
-``set_defaults(run=...)``, une fonction ``run(args) -> int`` ; puis l'ajouter à
-:data:`COMMANDS`. Codes de sortie : 0 succès, 1 problèmes trouvés, 2 erreur
-d'utilisation ou erreur inattendue.
+To add a command, write a function ``_add_xxx(commands)`` that declares its subparser
+and attaches a ``run(args) -> int`` function to it with ``set_defaults(run=...)``, then
+add it to :data:`COMMANDS`. Exit statuses: 0 success, 1 problems found, 2 usage error
+or unexpected error (130 when interrupted).
 """
 
 from __future__ import annotations
@@ -136,7 +135,10 @@ COMMANDS: tuple[Callable[[Any], None], ...] = (_add_check, _add_generate, _add_b
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Point d'entrée ; renvoie le code de sortie au lieu de quitter."""
+    """Run the command line *argv* (default: ``sys.argv[1:]``); return the exit status.
+
+    Returns instead of exiting, so that tests and other callers can check the status.
+    """
     _tolerant_streams()
     try:
         args = build_parser().parse_args(argv)

@@ -1,7 +1,7 @@
-"""Slug d'un sort : identifiant public, nom de fichier et adresse de page.
+"""Slug of a spell: its public identifier, file name and page address.
 
-Règle (issue 2, § 2) : œ→oe, æ→ae, accents retirés, minuscules, chaque suite
-d'autres caractères remplacée par « - », aucun « - » aux extrémités.
+Rule (issue 2, § 2): œ→oe, æ→ae, accents removed, lower case, every run of other
+characters replaced by ``-``, no ``-`` at either end.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import unicodedata
 
 __all__ = ["SLUG_PATTERN", "SLUG_RE", "slugify"]
 
-#: Forme d'un slug (reprise telle quelle dans ``schema/spell.schema.json``).
+#: Shape of a slug (repeated verbatim in ``schema/spell.schema.json``).
 SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 SLUG_RE = re.compile(SLUG_PATTERN)
 
@@ -20,7 +20,7 @@ _OTHERS = re.compile(r"[^a-z0-9]+")
 
 
 def slugify(title: str) -> str:
-    """Slug de *title* ; chaîne vide si le titre ne contient ni lettre ni chiffre.
+    """Return the slug of *title*, or an empty string if it has no letter or digit.
 
     >>> slugify("Œil de mage")
     'oeil-de-mage'

@@ -1,20 +1,18 @@
-"""Chargement sûr d'un fichier de sort YAML, avec le numéro de ligne de chaque valeur.
+"""Safe loading of a YAML spell file, with the line number of every value.
 
-Le fichier est lu en octets (taille bornée), décodé en UTF-8, puis analysé par le
-*composeur* de PyYAML (chargeur ``SafeLoader``, en Python pur pour que les messages
-et les numéros de ligne soient les mêmes partout). Aucun objet Python n'est construit
-par PyYAML : l'arbre de nœuds est converti ici en ``dict`` / ``list`` / scalaires, en
-notant la ligne de chaque clé et de chaque élément de liste.
+The file is read as bytes (bounded size), decoded as UTF-8, then parsed by PyYAML's
+*composer* (``SafeLoader``, pure Python so that messages and line numbers are the same
+everywhere). PyYAML constructs no Python object: the node tree is converted here into
+``dict`` / ``list`` / scalars, recording the line of every key and every list item.
 
-Types des scalaires : seules les résolutions implicites de YAML 1.1 vers un entier,
-un nombre décimal, un booléen ou null sont appliquées ; tout le reste (dates comprises)
-reste du texte tel qu'écrit, pour que le schéma puisse dire « attendu un texte,
-reçu le nombre 9 » quand quelqu'un écrit ``raw: 9``.
+Scalar types: only YAML 1.1's implicit resolution to an integer, a float, a boolean or
+null is applied; everything else (dates included) stays text as written, so that the
+schema can say « attendu un texte, reçu le nombre 9 » when someone writes ``raw: 9``.
 
-Protections : taille maximale, profondeur d'imbrication maximale, nombre maximal de
-nœuds *après expansion des alias* (bombe d'alias), clés en double, étiquettes
-(``!!python/...``, ``!foo``) refusées. Aucune exception ne sort de :func:`load_bytes`
-ni de :func:`load_path` : les erreurs sont renvoyées, avec leur ligne.
+Protections: a maximum size, a maximum nesting depth and a maximum number of nodes
+*after alias expansion* (alias bombs); duplicate keys and tags (``!!python/...``,
+``!foo``) are refused. No exception escapes :func:`load_bytes` or :func:`load_path`:
+errors are returned, with their line.
 """
 
 from __future__ import annotations
@@ -40,23 +38,23 @@ __all__ = [
     "load_path",
 ]
 
-#: Taille maximale d'un fichier de sort. La source entière des 110 sorts fait 178 Ko et
-#: son plus long sort moins de 15 Ko ; la borne garde l'analyse (en Python pur) sous
-#: 0,3 s même pour un fichier construit pour être lent.
+#: Maximum size of a spell file. The whole source of the 110 spells is 178 KB and its
+#: longest spell under 15 KB; the bound keeps (pure Python) parsing under 0.3 s even
+#: for a file crafted to be slow.
 MAX_BYTES = 128 * 1024
-#: Profondeur maximale d'imbrication (un sort valide en utilise 4).
+#: Maximum nesting depth (a valid spell uses 4).
 MAX_DEPTH = 20
-#: Nombre maximal de valeurs, alias développés (le plus gros sort réel en compte environ 200).
+#: Maximum number of values once aliases are expanded (the largest real spell has about 200).
 MAX_NODES = 2000
 
-#: Chemin d'une valeur dans le document : clés (str) et indices de liste (int).
+#: Path of a value in the document: keys (str) and list indices (int).
 DataPath = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
 class LoadError:
-    """Erreur de chargement située : ``line`` à partir de 1 (None : pas de ligne),
-    ``path`` chemin de la valeur concernée (None : tout le fichier)."""
+    """A located loading error: ``line`` counts from 1 (None: no line), ``path`` is the
+    path of the value concerned (None: the whole file)."""
 
     line: int | None
     path: DataPath | None
@@ -65,7 +63,7 @@ class LoadError:
 
 @dataclass
 class Loaded:
-    """Résultat du chargement : données et lignes, ou erreurs (jamais les deux)."""
+    """Result of a load: data and lines, or errors (never both)."""
 
     data: Any = None
     lines: dict[DataPath, int] = field(default_factory=dict)
@@ -77,7 +75,7 @@ class Loaded:
 
 
 def load_path(path: str | os.PathLike[str]) -> Loaded:
-    """Lit et charge le fichier *path* (au plus :data:`MAX_BYTES` octets)."""
+    """Read and load the file at *path* (at most :data:`MAX_BYTES` bytes)."""
     try:
         with open(path, "rb") as stream:
             raw = stream.read(MAX_BYTES + 1)
@@ -91,7 +89,7 @@ def load_path(path: str | os.PathLike[str]) -> Loaded:
 
 
 def load_bytes(raw: bytes) -> Loaded:
-    """Charge un document YAML donné en octets."""
+    """Load a YAML document given as bytes."""
     if len(raw) > MAX_BYTES:
         return Loaded(errors=[LoadError(1, None, _too_big(len(raw)))])
     if not raw:

