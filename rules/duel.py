@@ -113,10 +113,10 @@ def _check_caster(value):
     raise errors.invalid("caster", "un sorcier (Caster)", value)
 
 
-def _success(caster, modifier, extremes):
-    """P(outcome is not a failure) for one roll of this caster's spell."""
+def _passes(caster, modifier, extremes):
+    """Number of faces out of 12 on which this caster's spell is cast."""
     counts = face_counts(caster.magic, caster.learning, modifier, extremes)
-    return Fraction(sum(n for o, n in counts.items() if o.is_cast), 12)
+    return sum(n for o, n in counts.items() if o.is_cast)
 
 
 def _winner(a_passed, b_passed, dominant):
@@ -133,39 +133,35 @@ def duel_breakdown(a, b, *, extremes="modified"):
     dominant = dominance(a.element, b.element)
     modifier_a = {"a": -1, "b": 1, None: 0}[dominant]
     modifier_b = -modifier_a
-    cast_a, cast_b = _success(a, 0, extremes), _success(b, 0, extremes)
-    test_a = _success(a, modifier_a, extremes)
-    test_b = _success(b, modifier_b, extremes)
-    rows = tuple(
-        DuelRow(
-            a_passed,
-            b_passed,
-            (test_a if a_passed else 1 - test_a) * (test_b if b_passed else 1 - test_b),
-            _winner(a_passed, b_passed, dominant),
-        )
-        for a_passed, b_passed in ((True, True), (True, False), (False, True), (False, False))
-    )
-    clash = dict.fromkeys(("a", "b", "cancel"), Fraction(0))
-    for row in rows:
-        clash[row.result] += row.probability
+    # Counted in faces (out of 12, 12², 12⁴) so that only the final values
+    # become Fractions: exact, and several times faster than Fraction arithmetic.
+    cast_a, cast_b = _passes(a, 0, extremes), _passes(b, 0, extremes)
+    test_a, test_b = _passes(a, modifier_a, extremes), _passes(b, modifier_b, extremes)
+    clash = dict.fromkeys(("a", "b", "cancel"), 0)
+    rows = []
+    for a_passed, b_passed in ((True, True), (True, False), (False, True), (False, False)):
+        faces = (test_a if a_passed else 12 - test_a) * (test_b if b_passed else 12 - test_b)
+        result = _winner(a_passed, b_passed, dominant)
+        clash[result] += faces
+        rows.append(DuelRow(a_passed, b_passed, Fraction(faces, 144), result))
     both = cast_a * cast_b
     odds = {
-        "a": both * clash["a"] + cast_a * (1 - cast_b),
-        "b": both * clash["b"] + (1 - cast_a) * cast_b,
+        "a": both * clash["a"] + cast_a * (12 - cast_b) * 144,
+        "b": both * clash["b"] + (12 - cast_a) * cast_b * 144,
         "cancel": both * clash["cancel"],
-        "none": (1 - cast_a) * (1 - cast_b),
+        "none": (12 - cast_a) * (12 - cast_b) * 144,
     }
     return DuelBreakdown(
         dominant,
         modifier_a,
         modifier_b,
-        cast_a,
-        cast_b,
-        test_a,
-        test_b,
-        rows,
-        MappingProxyType(clash),
-        MappingProxyType(odds),
+        Fraction(cast_a, 12),
+        Fraction(cast_b, 12),
+        Fraction(test_a, 12),
+        Fraction(test_b, 12),
+        tuple(rows),
+        MappingProxyType({k: Fraction(v, 144) for k, v in clash.items()}),
+        MappingProxyType({k: Fraction(v, 12**4) for k, v in odds.items()}),
     )
 
 

@@ -1,0 +1,106 @@
+"""Grimoire's rules engine: the spell rules of the compendium, computed exactly.
+
+One implementation for the site generator (precomputed tables), the tests
+and the browser (the very same files run in Pyodide).
+
+Conventions:
+
+* Standard library only, no I/O, no threads, nothing heavy at import time.
+* Exact arithmetic: every probability and expectation is a
+  ``fractions.Fraction``; floats are never produced and never accepted for
+  odds.
+* Immutable values: results are frozen dataclasses, tuples, Fractions, read-only
+  mappings (``types.MappingProxyType``) for constants, or fresh dicts that the
+  caller owns. Odds dicts always hold every key, in a fixed order, and sum to
+  exactly 1.
+* Integers are real ``int`` values (never ``bool``, never text such as "12").
+  Every invalid input raises :class:`RulesError`, a ``ValueError`` whose
+  message is French and meant for the reader, e.g.
+  ``apprentissage : attendu un entier de 1 à 5, reçu 7``.
+* Code and docstrings in English; messages and labels in French.
+* Ambiguous rules follow the readings A1–E5 of the design notes: casting
+  outcomes on the modified result by default (``extremes="modified"``, or
+  ``"natural"`` to read the 1 and the 12 on the die face); study totals per
+  session, halving rounded up; duel tests as fresh casting rolls with −1/+1.
+* The public contract is ``__all__`` below; everything else is internal.
+
+Modules: ``errors`` (validation and messages), ``casting`` (a cast, its
+outcomes and XP), ``progression`` (level-ups and the odds of progressing),
+``study`` (study sessions), ``duel`` (elements and duels), ``fr`` (French
+number formatting).
+"""
+
+from .casting import (
+    EXTREMES,
+    EXTREMES_LABELS,
+    CastResult,
+    Outcome,
+    cast,
+    cast_odds,
+    expected_xp,
+    xp_for,
+)
+from .duel import (
+    ELEMENT_LABELS,
+    ELEMENTS,
+    Caster,
+    DuelBreakdown,
+    DuelRow,
+    clash_odds,
+    dominance,
+    duel_breakdown,
+    duel_odds,
+)
+from .errors import RulesError
+from .fr import format_decimal, format_fraction, format_percent, one_in
+from .progression import (
+    LevelStep,
+    casts_to_next_level,
+    gain_xp,
+    level_path,
+    level_up_cost,
+    level_up_within,
+)
+from .study import (
+    STUDY_XP,
+    best_study_hours,
+    study_expected,
+    study_odds,
+    study_xp,
+)
+
+__all__ = [
+    "CastResult",
+    "Caster",
+    "DuelBreakdown",
+    "DuelRow",
+    "ELEMENTS",
+    "ELEMENT_LABELS",
+    "EXTREMES",
+    "EXTREMES_LABELS",
+    "LevelStep",
+    "Outcome",
+    "RulesError",
+    "STUDY_XP",
+    "best_study_hours",
+    "cast",
+    "cast_odds",
+    "casts_to_next_level",
+    "clash_odds",
+    "dominance",
+    "duel_breakdown",
+    "duel_odds",
+    "expected_xp",
+    "format_decimal",
+    "format_fraction",
+    "format_percent",
+    "gain_xp",
+    "level_path",
+    "level_up_cost",
+    "level_up_within",
+    "one_in",
+    "study_expected",
+    "study_odds",
+    "study_xp",
+    "xp_for",
+]
