@@ -1,0 +1,76 @@
+"""Fixtures of the calculators' tests: the harness site, its server, the browser.
+
+Browser tests (``@pytest.mark.browser``) need Debian's Chromium at
+/usr/bin/chromium and Playwright for Python; they are skipped otherwise.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import widgets_harness as harness  # noqa: E402
+from generator.assets import install_engine_assets  # noqa: E402
+
+SLOW_TIMEOUT_MS = 4000
+
+
+@pytest.fixture(scope="session")
+def site_root(tmp_path_factory):
+    """Built harness sites side by side: ``ok/``, ``sans-pyodide/`` (core files
+    deleted) and ``lent/`` (engine timeout of 4 s, for a Pyodide that never answers)."""
+    root = tmp_path_factory.mktemp("widgets-site")
+    config = harness.build_site(root / "ok")
+    shutil.copytree(root / "ok", root / "sans-pyodide")
+    harness.break_pyodide(root / "sans-pyodide")
+    shutil.copytree(root / "ok", root / "lent")
+    install_engine_assets(root / "lent", harness.REPO_ROOT, timeout_ms=SLOW_TIMEOUT_MS)
+    return root, config
+
+
+@pytest.fixture(scope="session")
+def server(site_root):
+    """Base URL of the harness sites, served on 127.0.0.1."""
+    root, _ = site_root
+    with harness.serve(root) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def engine_config(site_root):
+    return site_root[1]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not harness.CHROMIUM.exists():
+        pytest.skip("Chromium absent (/usr/bin/chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=str(harness.CHROMIUM), args=harness.CHROMIUM_ARGS
+        )
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh browser context (empty cache), phone-sized."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda error: errors.append(str(error)))
+    yield pg
+    assert not errors, f"erreurs JavaScript : {errors}"

@@ -1,0 +1,178 @@
+"""generator/assets.py: Pyodide core only, one deterministic engine archive, config.js."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pathlib
+import re
+import shutil
+import zipfile
+
+import pytest
+
+from generator import assets
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+PYODIDE = REPO / "node_modules" / "pyodide"
+needs_pyodide = pytest.mark.skipif(not (PYODIDE / "package.json").is_file(), reason="npm ci pas lancé")
+
+
+def pyodide_version():
+    return json.loads((PYODIDE / "package.json").read_text())["version"]
+
+
+def fake_repo(tmp_path, pyodide=True):
+    """A copy of the engine sources, and a tiny fake Pyodide package."""
+    repo = tmp_path / "repo"
+    shutil.copytree(REPO / "rules", repo / "rules", ignore=shutil.ignore_patterns("__pycache__"))
+    (repo / "widgets").mkdir(parents=True)
+    shutil.copy(REPO / "widgets" / "bridge.py", repo / "widgets" / "bridge.py")
+    shutil.copytree(REPO / "widgets" / "static", repo / "widgets" / "static")
+    if pyodide:
+        package = repo / "node_modules" / "pyodide"
+        package.mkdir(parents=True)
+        (package / "package.json").write_text(json.dumps({"name": "pyodide", "version": "9.9.9"}))
+        for name in assets.PYODIDE_CORE_FILES:
+            (package / name).write_bytes(name.encode() * 10)
+        (package / "pyodide-lock.json").write_text(
+            json.dumps({"info": {"abi_version": "x", "python": "3.14"}, "packages": {"numpy": {"file_name": "numpy.whl"}}})
+        )
+        for extra in ("pyodide.js", "pyodide.js.map", "console.html", "README.md", "pyodide.d.ts"):
+            (package / extra).write_text("extra")
+    return repo
+
+
+def snapshot(directory):
+    return {
+        str(p.relative_to(directory)): (p.stat().st_mtime_ns, p.read_bytes())
+        for p in sorted(directory.rglob("*"))
+        if p.is_file()
+    }
+
+
+# ---------------------------------------------------------------- archive
+
+
+def test_archive_is_deterministic_and_holds_exactly_rules_and_the_bridge():
+    first = assets.build_engine_archive(REPO)
+    second = assets.build_engine_archive(REPO)
+    assert first == second
+    with zipfile.ZipFile(io.BytesIO(first)) as archive:
+        names = archive.namelist()
+        expected = sorted([f"rules/{p.name}" for p in (REPO / "rules").glob("*.py")] + ["widgets/bridge.py"])
+        assert names == expected
+        for info in archive.infolist():
+            assert info.date_time == (1980, 1, 1, 0, 0, 0)
+            source = REPO / info.filename
+            assert archive.read(info) == source.read_bytes()  # the real files, not copies
+
+
+def test_archive_name_follows_the_sources(tmp_path):
+    repo = fake_repo(tmp_path)
+    docs = tmp_path / "docs"
+    name1 = assets.install_engine_assets(docs, repo)["archive"]
+    assert re.fullmatch(r"engine-[0-9a-f]{12}\.zip", name1)
+    with open(repo / "rules" / "casting.py", "a", encoding="utf-8") as handle:
+        handle.write("\n# changed\n")
+    name2 = assets.install_engine_assets(docs, repo)["archive"]
+    assert name2 != name1
+    # The previous archive is removed: one engine archive in the site.
+    assert sorted(p.name for p in (docs / "assets" / "widgets").glob("engine-*.zip")) == [name2]
+
+
+# ---------------------------------------------------------------- install
+
+
+def test_install_copies_only_the_core_and_writes_config(tmp_path):
+    repo = fake_repo(tmp_path)
+    docs = tmp_path / "docs"
+    config = assets.install_engine_assets(docs, repo)
+    pyodide_dir = docs / "assets" / "pyodide" / "9.9.9"
+    assert sorted(p.name for p in pyodide_dir.iterdir()) == sorted(assets.PYODIDE_CORE_FILES + ("pyodide-lock.json",))
+    for name in assets.PYODIDE_CORE_FILES:
+        assert (pyodide_dir / name).read_bytes() == (repo / "node_modules" / "pyodide" / name).read_bytes()
+    # No package offered: the lock file keeps only Pyodide's own information.
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    assert lock == {"info": {"abi_version": "x", "python": "3.14"}, "packages": {}}
+
+    total = sum(p.stat().st_size for p in pyodide_dir.iterdir())
+    assert config == {
+        "pyodide": "../pyodide/9.9.9/",
+        "archive": config["archive"],
+        "downloadBytes": total,
+        "timeoutMs": 60000,
+    }
+    widgets_dir = docs / "assets" / "widgets"
+    script = (widgets_dir / "config.js").read_text(encoding="utf-8")
+    match = re.search(r"self\.GRIMOIRE_ENGINE = (\{.*\});", script)
+    assert match and json.loads(match.group(1)) == config
+    assert (widgets_dir / config["archive"]).is_file()
+    # The relative paths resolve from config.js's folder.
+    assert (widgets_dir / config["pyodide"]).resolve() == pyodide_dir.resolve()
+    for static in (repo / "widgets" / "static").iterdir():
+        assert (widgets_dir / static.name).read_bytes() == static.read_bytes()
+
+
+def test_second_install_writes_nothing(tmp_path):
+    repo = fake_repo(tmp_path)
+    docs = tmp_path / "docs"
+    first = assets.install_engine_assets(docs, repo)
+    before = snapshot(docs)
+    assert assets.install_engine_assets(docs, repo) == first
+    assert snapshot(docs) == before
+
+
+def test_timeout_is_configurable(tmp_path):
+    config = assets.install_engine_assets(tmp_path / "docs", fake_repo(tmp_path), timeout_ms=5000)
+    assert config["timeoutMs"] == 5000
+
+
+def test_old_pyodide_versions_are_removed(tmp_path):
+    repo = fake_repo(tmp_path)
+    docs = tmp_path / "docs"
+    (docs / "assets" / "pyodide" / "0.1.0").mkdir(parents=True)
+    (docs / "assets" / "pyodide" / "0.1.0" / "pyodide.mjs").write_text("old")
+    assets.install_engine_assets(docs, repo)
+    assert [p.name for p in (docs / "assets" / "pyodide").iterdir()] == ["9.9.9"]
+
+
+def test_missing_node_modules_is_a_french_error(tmp_path):
+    repo = fake_repo(tmp_path, pyodide=False)
+    with pytest.raises(assets.EngineAssetsError, match=r"Pyodide introuvable : lancez `npm ci`"):
+        assets.install_engine_assets(tmp_path / "docs", repo)
+
+
+def test_incomplete_pyodide_is_a_french_error(tmp_path):
+    repo = fake_repo(tmp_path)
+    os.remove(repo / "node_modules" / "pyodide" / "pyodide.asm.wasm")
+    with pytest.raises(assets.EngineAssetsError, match=r"Pyodide incomplet.*pyodide\.asm\.wasm"):
+        assets.install_engine_assets(tmp_path / "docs", repo)
+
+
+@needs_pyodide
+def test_real_pyodide_install(tmp_path):
+    config = assets.install_engine_assets(tmp_path / "docs", REPO)
+    version = pyodide_version()
+    assert config["pyodide"] == f"../pyodide/{version}/"
+    target = tmp_path / "docs" / "assets" / "pyodide" / version
+    assert config["downloadBytes"] == sum(p.stat().st_size for p in target.iterdir())
+    assert not list(target.glob("*.whl")) and not list(target.glob("*.map"))
+
+
+def test_worker_checks_exactly_the_installed_core_files():
+    worker = (REPO / "widgets" / "static" / "engine-worker.js").read_text(encoding="utf-8")
+    block = re.search(r"const CORE_FILES = \[(.*?)\];", worker, re.S).group(1)
+    checked = re.findall(r'"([^"]+)"', block)
+    assert sorted(checked) == sorted(assets.PYODIDE_CORE_FILES + ("pyodide-lock.json",))
+
+
+def test_static_scripts_hold_no_cdn_and_no_rule():
+    for path in (REPO / "widgets" / "static").iterdir():
+        text = path.read_text(encoding="utf-8")
+        assert "cdn.jsdelivr" not in text and "unpkg" not in text and "https://" not in text, path.name
+    script = (REPO / "widgets" / "static" / "calculators.js").read_text(encoding="utf-8")
+    # No dice arithmetic in JavaScript: no 12-sided die, no halving of magic, no XP table.
+    for forbidden in ("/ 2", "% 12", "Math.random", "12)", "* 2"):
+        assert forbidden not in script, forbidden

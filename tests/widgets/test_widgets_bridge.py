@@ -1,0 +1,348 @@
+"""widgets/bridge.py in CPython: every figure equals what rules/ computes and formats."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules
+from widgets import bridge
+
+
+def engine_probability(p):
+    return {
+        "fraction": rules.format_fraction(p),
+        "percent": rules.format_percent(p),
+        "one_in": rules.one_in(p),
+    }
+
+
+def shown(figure):
+    """The displayed keys of a bridge probability (share is only for bars)."""
+    return {k: figure[k] for k in ("fraction", "percent", "one_in")}
+
+
+def engine_message(call):
+    with pytest.raises(rules.RulesError) as caught:
+        call()
+    return caught.value.param, str(caught.value)
+
+
+# ---------------------------------------------------------------- conversion
+
+
+@pytest.mark.parametrize(
+    "raw, expected",
+    [("12", 12), (" -3 ", -3), ("+5", 5), ("\u22122", -2), ("0", 0), (7, 7)],
+)
+def test_integer_text_becomes_int(raw, expected):
+    assert bridge.to_engine(raw) == expected
+    assert type(bridge.to_engine(raw)) is int
+
+
+@pytest.mark.parametrize("raw", ["", " ", "abc", "1.5", "3/4", "75 %", "1 2", "--1", None, True, "9" * 400])
+def test_other_values_pass_unchanged(raw):
+    assert bridge.to_engine(raw) is raw
+
+
+# ---------------------------------------------------------------- cast
+
+
+@pytest.mark.parametrize("magic", [0, 1, 6, 13, 30])
+@pytest.mark.parametrize("learning", [1, 3, 5])
+@pytest.mark.parametrize("modifier, extremes", [(0, "modified"), (-1, "natural"), (2, "modified")])
+def test_cast_matches_engine(magic, learning, modifier, extremes):
+    out = bridge.handle(
+        {"calc": "cast", "magic": str(magic), "learning": f" {learning} ", "modifier": str(modifier), "extremes": extremes}
+    )
+    assert out["ok"] is True
+    odds = rules.cast_odds(magic, learning, modifier=modifier, extremes=extremes)
+    assert [o["key"] for o in out["outcomes"]] == [o.value for o in rules.Outcome]
+    for row, outcome in zip(out["outcomes"], rules.Outcome):
+        assert row["label"] == outcome.label
+        assert row["xp"] == rules.xp_for(outcome)
+        assert shown(row) == engine_probability(odds[outcome])
+        assert row["share"] == pytest.approx(float(odds[outcome]), abs=1e-6)
+        faces = [f for f in range(1, 13) if rules.cast(magic, learning, face=f, modifier=modifier, extremes=extremes).outcome is outcome]
+        assert row["faces"] == faces
+    expected = rules.expected_xp(magic, learning, modifier=modifier, extremes=extremes)
+    assert out["expected_xp"] == {"decimal": rules.format_decimal(expected, 2), "fraction": rules.format_fraction(expected)}
+    cast_chance = sum((p for o, p in odds.items() if o.is_cast), Fraction(0))
+    assert shown(out["cast_chance"]) == engine_probability(cast_chance)
+    assert out["inputs"]["extremes_label"] == rules.EXTREMES_LABELS[extremes]
+    json.dumps(out)
+
+
+def test_faces_text():
+    assert bridge._faces_text([]) == "aucune"
+    assert bridge._faces_text([1, 2, 3, 5, 7, 8, 12]) == "1 à 3, 5, 7, 8, 12"
+
+
+def test_absent_optional_fields_take_the_engine_defaults():
+    out = bridge.handle({"calc": "cast", "magic": "6", "learning": "2"})
+    assert out["inputs"]["modifier"] == 0 and out["inputs"]["extremes"] == "modified"
+
+
+# ---------------------------------------------------------------- roll
+
+
+def test_roll_with_seed_is_the_engine_cast_with_that_seed():
+    for seed in (0, 1, 42, 987654):
+        out = bridge.handle({"calc": "roll", "magic": "5", "learning": "2", "modifier": "-1", "extremes": "natural", "seed": str(seed)})
+        expected = rules.cast(5, 2, rng=random.Random(seed), modifier=-1, extremes="natural")
+        assert out["roll"] == {
+            "seed": seed,
+            "face": expected.face,
+            "modified": expected.modified,
+            "outcome": expected.outcome.value,
+            "label": expected.outcome.label,
+            "xp": expected.xp,
+            "xp_text": f"+{expected.xp} XP",
+        }
+        # The roll carries the odds too, as a cast would.
+        assert out["outcomes"] == bridge.handle({"calc": "cast", "magic": "5", "learning": "2", "modifier": "-1", "extremes": "natural"})["outcomes"]
+
+
+@pytest.mark.parametrize("seed", [None, "", "  "])
+def test_roll_without_seed_draws_one_that_replays(seed):
+    request = {"calc": "roll", "magic": "8", "learning": "3"}
+    if seed is not None:
+        request["seed"] = seed
+    first = bridge.handle(request)
+    drawn = first["roll"]["seed"]
+    assert isinstance(drawn, int) and drawn > 0
+    replay = bridge.handle({**request, "seed": str(drawn)})
+    assert replay["roll"] == first["roll"]
+
+
+def test_roll_seeds_vary():
+    seeds = {bridge.handle({"calc": "roll", "magic": "1", "learning": "1"})["roll"]["seed"] for _ in range(20)}
+    assert len(seeds) > 1
+
+
+@pytest.mark.parametrize("seed", ["abc", "-4", "1.5"])
+def test_bad_seed_is_reported_on_its_field(seed):
+    out = bridge.handle({"calc": "roll", "magic": "1", "learning": "1", "seed": seed})
+    assert out == {"ok": False, "errors": [{"field": "seed", "message": f"graine : attendu un entier positif ou nul, reçu « {seed} »"}]}
+
+
+# ---------------------------------------------------------------- duel
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ((4, 3, "feu"), (6, 2, "eau")),
+        ((0, 1, "vigne"), (10, 5, "eau")),
+        ((4, 3, "neutre"), (4, 3, "feu")),
+        ((7, 2, "eau"), (7, 2, "eau")),
+        ((2, 4, "feu"), (3, 1, "vigne")),
+    ],
+)
+@pytest.mark.parametrize("extremes", ["modified", "natural"])
+def test_duel_matches_engine(a, b, extremes):
+    request = {"calc": "duel", "extremes": extremes}
+    for side, (magic, learning, element) in (("a", a), ("b", b)):
+        request.update({f"{side}_magic": str(magic), f"{side}_learning": str(learning), f"{side}_element": element})
+    out = bridge.handle(request)
+    assert out["ok"] is True
+    d = rules.duel_breakdown(rules.Caster(*a), rules.Caster(*b), extremes=extremes)
+    assert out["dominant"] == d.dominant == rules.dominance(a[2], b[2])
+    assert [o["key"] for o in out["odds"]] == ["a", "b", "cancel", "none"]
+    for row in out["odds"]:
+        assert shown(row) == engine_probability(d.odds[row["key"]])
+        assert shown(row) == engine_probability(rules.duel_odds(rules.Caster(*a), rules.Caster(*b), extremes=extremes)[row["key"]])
+    for row in out["clash"]:
+        assert shown(row) == engine_probability(rules.clash_odds(rules.Caster(*a), rules.Caster(*b), extremes=extremes)[row["key"]])
+    sides = {s["key"]: s for s in out["sides"]}
+    assert shown(sides["a"]["cast"]) == engine_probability(d.cast_a)
+    assert shown(sides["b"]["test"]) == engine_probability(d.test_b)
+    assert len(out["rows"]) == len(d.rows)
+    for row, expected in zip(out["rows"], d.rows):
+        assert (row["a_passed"], row["b_passed"], row["result"]) == (expected.a_passed, expected.b_passed, expected.result)
+        assert shown(row) == engine_probability(expected.probability)
+    # The verdict names the larger of the engine's two figures.
+    pa, pb = rules.format_percent(d.odds["a"]), rules.format_percent(d.odds["b"])
+    assert pa in out["verdict"] and pb in out["verdict"]
+    if d.odds["a"] != d.odds["b"]:
+        assert out["verdict"].startswith("Avantage à " + ("A" if d.odds["a"] > d.odds["b"] else "B"))
+    assert rules.format_percent(d.test_a) in " ".join(out["reasons"])
+
+
+def test_duel_errors_name_the_side():
+    out = bridge.handle(
+        {"calc": "duel", "a_magic": "x", "a_learning": "3", "a_element": "feu", "b_magic": "6", "b_learning": "0", "b_element": "air"}
+    )
+    assert out["ok"] is False
+    expected = [
+        ("a_magic", engine_message(lambda: rules.Caster("x", 3, "feu"))[1]),
+        ("b_learning", engine_message(lambda: rules.Caster(6, 0, "air"))[1]),
+        ("b_element", engine_message(lambda: rules.Caster(6, 3, "air"))[1]),
+    ]
+    assert [(e["field"], e["message"]) for e in out["errors"]] == expected
+
+
+# ---------------------------------------------------------------- progression
+
+
+@pytest.mark.parametrize(
+    "magic, learning, difficulty, xp, n",
+    [(4, 1, 1, 0, 20), (4, 2, 3, 10, 30), (0, 4, 5, 499, 1), (12, 3, 2, 0, 0), (6, 1, 5, 20, 100)],
+)
+def test_progression_matches_engine(magic, learning, difficulty, xp, n):
+    out = bridge.handle(
+        {"calc": "progression", "magic": str(magic), "learning": str(learning), "difficulty": str(difficulty), "xp": str(xp), "n": str(n)}
+    )
+    assert out["ok"] is True
+    path = rules.level_path(magic, learning, difficulty, xp)
+    assert out["path"] == [
+        {
+            "to_level": s.to_level,
+            "label": f"{s.to_level - 1} → {s.to_level}",
+            "cost": s.cost,
+            "xp_needed": s.xp_needed,
+            "expected_casts": rules.format_decimal(s.expected_casts, 1),
+        }
+        for s in path
+    ]
+    expected = rules.casts_to_next_level(magic, learning, difficulty, xp)
+    assert out["expected_casts"]["decimal"] == rules.format_decimal(expected, 1)
+    assert out["xp_needed"] == path[0].xp_needed
+    assert out["cost"] == rules.level_up_cost(learning, difficulty)
+    assert shown(out["within"])["percent"] == rules.format_percent(rules.level_up_within(magic, learning, difficulty, n, xp))
+    assert out["within"]["one_in"] == rules.one_in(rules.level_up_within(magic, learning, difficulty, n, xp))
+    assert out["expected_xp"]["decimal"] == rules.format_decimal(rules.expected_xp(magic, learning), 2)
+    json.dumps(out)
+
+
+def test_progression_at_level_five():
+    out = bridge.handle({"calc": "progression", "magic": "4", "learning": "5", "difficulty": "3", "xp": "1000", "n": "10"})
+    assert out["ok"] is True and out["max_level"] is True and out["path"] == []
+    assert rules.level_path(4, 5, 3, 1000) == ()
+    bad = bridge.handle({"calc": "progression", "magic": "4", "learning": "5", "difficulty": "3", "xp": "0", "n": "-1"})
+    assert bad["errors"][0]["field"] == "n"
+
+
+def test_progression_xp_beyond_the_cost_is_the_engine_message():
+    out = bridge.handle({"calc": "progression", "magic": "4", "learning": "1", "difficulty": "3", "xp": "100", "n": "30"})
+    assert out["errors"] == [{"field": "xp", "message": engine_message(lambda: rules.level_path(4, 1, 3, 100))[1]}]
+
+
+# ---------------------------------------------------------------- study
+
+
+@pytest.mark.parametrize("hours", [1, 3, 4, 6])
+@pytest.mark.parametrize("p", ["3/4", "0,75", "75 %", "1/2", "1", "0"])
+def test_study_matches_engine(hours, p):
+    out = bridge.handle({"calc": "study", "hours": str(hours), "p": p})
+    assert out["ok"] is True
+    engine_p = bridge.to_engine(p)
+    odds = rules.study_odds(hours, engine_p)
+    assert [row["xp"] for row in out["distribution"]] == list(odds)
+    for row in out["distribution"]:
+        assert shown(row) == engine_probability(odds[row["xp"]])
+    expected = rules.study_expected(hours, engine_p)
+    assert out["expected"]["decimal"] == rules.format_decimal(expected, 2)
+    best_hours, best_value = rules.best_study_hours(engine_p)
+    assert out["best"]["hours"] == best_hours
+    assert out["best"]["expected"]["decimal"] == rules.format_decimal(best_value, 2)
+    assert [r["expected"] for r in out["by_hours"]] == [rules.format_decimal(rules.study_expected(h, engine_p), 2) for h in range(1, 7)]
+    assert [r["full_xp"] for r in out["by_hours"]] == [rules.study_xp(h) for h in range(1, 7)]
+    assert [r["hours"] for r in out["by_hours"] if r["best"]] == [best_hours]
+
+
+# ---------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    "request_, field, call",
+    [
+        ({"calc": "cast", "magic": "abc", "learning": "1"}, "magic", lambda: rules.cast_odds("abc", 1)),
+        ({"calc": "cast", "magic": "", "learning": "1"}, "magic", lambda: rules.cast_odds("", 1)),
+        ({"calc": "cast", "magic": "-2", "learning": "1"}, "magic", lambda: rules.cast_odds(-2, 1)),
+        ({"calc": "cast", "magic": "4", "learning": "7"}, "learning", lambda: rules.cast_odds(4, 7)),
+        ({"calc": "cast", "magic": "4", "learning": "2,5"}, "learning", lambda: rules.cast_odds(4, "2,5")),
+        ({"calc": "cast", "magic": "4", "learning": "1", "modifier": "x"}, "modifier", lambda: rules.cast_odds(4, 1, modifier="x")),
+        ({"calc": "cast", "magic": "4", "learning": "1", "extremes": "dé"}, "extremes", lambda: rules.cast_odds(4, 1, extremes="dé")),
+        ({"calc": "progression", "magic": "4", "learning": "1", "difficulty": "9"}, "difficulty", lambda: rules.level_path(4, 1, 9)),
+        ({"calc": "progression", "magic": "4", "learning": "1", "difficulty": "1", "n": "beaucoup"}, "n", lambda: rules.level_up_within(4, 1, 1, "beaucoup")),
+        ({"calc": "study", "hours": "0", "p": "1/2"}, "hours", lambda: rules.study_odds(0, "1/2")),
+        ({"calc": "study", "hours": "2", "p": "150 %"}, "p", lambda: rules.study_odds(2, "150 %")),
+        ({"calc": "study", "hours": "2", "p": ""}, "p", lambda: rules.study_odds(2, "")),
+    ],
+)
+def test_errors_are_the_engine_messages_on_their_field(request_, field, call):
+    param, message = engine_message(call)
+    assert param == field
+    assert bridge.handle(request_) == {"ok": False, "errors": [{"field": field, "message": message}]}
+
+
+def test_every_faulty_field_is_reported():
+    out = bridge.handle({"calc": "cast", "magic": "abc", "learning": "9", "modifier": "", "extremes": "modified"})
+    assert [e["field"] for e in out["errors"]] == ["magic", "learning", "modifier"]
+    out = bridge.handle({"calc": "study", "hours": "7", "p": "2"})
+    assert [e["field"] for e in out["errors"]] == ["hours", "p"]
+
+
+@pytest.mark.parametrize("request_", [None, "cast", [], {"calc": "sort"}, {}])
+def test_unknown_requests(request_):
+    out = bridge.handle(request_)
+    assert out["ok"] is False and out["errors"][0]["message"]
+
+
+def test_unexpected_exception_gives_a_generic_french_message(monkeypatch, capsys):
+    def boom(*args, **kwargs):
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setattr(rules, "cast_odds", boom)
+    out = bridge.handle({"calc": "cast", "magic": "1", "learning": "1"})
+    assert out == {"ok": False, "errors": [{"field": None, "message": bridge.GENERIC_ERROR}]}
+    assert "Traceback" not in json.dumps(out)
+    assert "ZeroDivisionError" in capsys.readouterr().err  # for the console, not the reader
+
+
+def test_handle_json_round_trip():
+    text = bridge.handle_json(json.dumps({"calc": "study", "hours": "2", "p": "3/4"}))
+    assert json.loads(text) == bridge.handle({"calc": "study", "hours": "2", "p": "3/4"})
+    assert json.loads(bridge.handle_json("not json"))["ok"] is False
+
+
+FIELDS = ["magic", "learning", "modifier", "extremes", "seed", "difficulty", "xp", "n", "hours", "p",
+          "a_magic", "a_learning", "a_element", "b_magic", "b_learning", "b_element"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    calc=st.sampled_from(sorted(bridge.CALCS)),
+    values=st.dictionaries(
+        st.sampled_from(FIELDS),
+        st.one_of(st.text(max_size=6), st.integers(-20, 600).map(str), st.sampled_from(["feu", "eau", "natural", "3/4"])),
+    ),
+)
+def test_any_input_gives_a_json_answer_never_an_exception(calc, values):
+    out = bridge.handle({"calc": calc, **values})
+    assert out["ok"] in (True, False)
+    if not out["ok"]:
+        assert out["errors"] and all(isinstance(e["message"], str) and e["message"] for e in out["errors"])
+        assert all(e["message"] != bridge.GENERIC_ERROR for e in out["errors"])
+    json.dumps(out)
+
+
+def test_bridge_imports_only_rules_and_the_standard_library():
+    import ast
+    import sys
+
+    tree = ast.parse(open(bridge.__file__, encoding="utf-8").read())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.split(".")[0])
+    assert imported - {"rules"} <= set(sys.stdlib_module_names) | {"__future__"}
+    assert "rules" in imported

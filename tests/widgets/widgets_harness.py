@@ -1,0 +1,240 @@
+"""A small standalone site for driving the calculators in a browser.
+
+Renders the calculator partials of ``generator/templates/calculators/`` with
+Jinja2 (StrictUndefined, autoescape) into a folder, installs the engine
+assets with :func:`generator.assets.install_engine_assets`, and serves the
+folder over HTTP on 127.0.0.1. Used by the browser tests and by
+``bench/bench_browser.py``; independent of the real site generator.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import pathlib
+import shutil
+import socket
+import sys
+import threading
+
+import jinja2
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from generator.assets import install_engine_assets  # noqa: E402
+
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+SPELLS = [
+    {"slug": "boule-de-feu", "name": "Boule de feu", "element": "feu"},
+    {"slug": "mur-d-eau", "name": "Mur d'eau", "element": "eau"},
+    {"slug": "lierre-rieur", "name": "Lierre <rieur> & cie", "element": "vigne"},
+    {"slug": "detection", "name": "Détection", "element": "neutre"},
+]
+
+# The precomputed table the real spell pages carry; here only a marker that
+# must stay visible whatever happens to the engine.
+STATIC_TABLE = """
+<table class="gr-static" id="table-precalculee">
+  <caption>Table précalculée (à la construction du site)</caption>
+  <tr><th>Apprentissage</th><th>Réussi</th></tr>
+  <tr><td>1</td><td>50,0 %</td></tr>
+</table>
+"""
+
+PAGE = jinja2.Template(
+    """<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ title }}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="{{ root }}assets/widgets/calculators.css">
+</head>
+<body>
+<main class="md-typeset">
+<h1>{{ title }}</h1>
+{{ static_table }}
+{% if spacer %}<div id="espace" style="height: 2600px">Texte de la page…</div>{% endif %}
+{{ body }}
+</main>
+<script src="{{ root }}assets/widgets/config.js"></script>
+<script src="{{ root }}assets/widgets/calculators.js"></script>
+</body>
+</html>
+"""
+)
+
+BARE_PAGE = """<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>Pyodide seul</title><link rel="icon" href="data:,"></head>
+<body><button id="demarrer" type="button">Démarrer Pyodide</button><p id="etat">prêt à démarrer</p>
+<script src="../assets/widgets/config.js"></script>
+<script>
+// Boots the same self-hosted Pyodide in a module worker, and nothing else:
+// the reference the calculators' loading time is measured against.
+document.getElementById("demarrer").addEventListener("click", function () {
+  performance.mark("bare:start");
+  var base = new URL("../assets/widgets/", location.href);
+  var indexURL = new URL(self.GRIMOIRE_ENGINE.pyodide, base).href;
+  var source = "const m = await import(" + JSON.stringify(indexURL + "pyodide.mjs") + ");" +
+    "const py = await m.loadPyodide({indexURL: " + JSON.stringify(indexURL) + ", stdout: () => {}});" +
+    "postMessage(py.runPython('1 + 1'));";
+  var worker = new Worker(URL.createObjectURL(new Blob([source], {type: "text/javascript"})), {type: "module"});
+  worker.onmessage = function (event) {
+    performance.mark("bare:ready");
+    document.getElementById("etat").textContent = "résultat " + event.data;
+    document.body.setAttribute("data-result", "ok");
+  };
+});
+</script>
+</body></html>
+"""
+
+
+def template_environment() -> jinja2.Environment:
+    """The Jinja2 environment the generator uses for the partials."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(REPO_ROOT / "generator" / "templates")),
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,
+        keep_trailing_newline=True,
+    )
+
+
+def render_calculator(env: jinja2.Environment, name: str, calc: dict) -> str:
+    """Render one partial the way a page includes it."""
+    page = env.from_string('{% include "calculators/' + name + '.html" %}')
+    return page.render(calc=calc)
+
+
+CALCULATORS = {
+    "cast": {"prefix": "lancer", "defaults": {"magic": 4, "learning": 1, "modifier": 0, "extremes": "modified"}},
+    "duel": {"prefix": "duel", "defaults": {}, "spells": SPELLS},
+    "progression": {"prefix": "progression", "defaults": {"learning": 1, "xp": 0, "difficulty": 2, "magic": 4, "n": 20}},
+    "study": {"prefix": "etude", "defaults": {"hours": 3, "p": "3/4"}},
+}
+
+
+def build_site(site_dir: pathlib.Path) -> dict:
+    """Write the harness site into ``site_dir``; return the engine config.
+
+    Pages: ``calculateurs/`` (the four calculators below a tall block of
+    text, so that none is in view at load), ``sort/`` (a spell page: cast
+    and progression prefilled, in view at once) and ``pyodide-seul/`` (a
+    bare page that only boots Pyodide in a worker, for the benchmark).
+    """
+    site_dir = pathlib.Path(site_dir)
+    env = template_environment()
+    config = install_engine_assets(site_dir, REPO_ROOT)
+    all_four = "\n".join(render_calculator(env, name, calc) for name, calc in CALCULATORS.items())
+    pages = {
+        "calculateurs": dict(title="Calculateurs", body=all_four, spacer=True),
+        "sort": dict(
+            title="Boule de feu",
+            body=render_calculator(
+                env, "cast", {"prefix": "lancer", "defaults": {"magic": 6, "learning": 2}, "title": "Lancer ce sort", "heading_level": 3}
+            )
+            + render_calculator(env, "progression", {"prefix": "progression", "defaults": {"difficulty": 3}}),
+            spacer=False,
+        ),
+    }
+    for slug, values in pages.items():
+        target = site_dir / slug / "index.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        html = PAGE.render(root="../", static_table=STATIC_TABLE, **values)
+        target.write_text(html, encoding="utf-8")
+    bare = site_dir / "pyodide-seul" / "index.html"
+    bare.parent.mkdir(parents=True, exist_ok=True)
+    bare.write_text(BARE_PAGE, encoding="utf-8")
+    return config
+
+
+def break_pyodide(site_dir: pathlib.Path) -> None:
+    """Delete the Pyodide core files of a built site (the fallback scenario)."""
+    for directory in (pathlib.Path(site_dir) / "assets" / "pyodide").iterdir():
+        shutil.rmtree(directory)
+        directory.mkdir()
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".zip": "application/zip",
+        ".css": "text/css",
+    }
+
+    def log_message(self, *args):  # keep test output quiet
+        pass
+
+    def end_headers(self):
+        # Like a static host: revalidate, so a reload uses the HTTP cache.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve_in_process(directory: pathlib.Path):
+    """Serve ``directory`` from a child process (no GIL shared with the caller)."""
+    import subprocess
+    import time
+    import urllib.request
+
+    port = free_port()
+    child = subprocess.Popen([sys.executable, __file__, "serve", str(directory), str(port)])
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url, timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield url
+    finally:
+        child.terminate()
+        child.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def serve(directory: pathlib.Path):
+    """Serve ``directory`` on 127.0.0.1 (free port) in a thread; yield the base URL."""
+    handler = functools.partial(_Handler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "serve":
+        handler = functools.partial(_Handler, directory=sys.argv[2])
+        http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[3])), handler).serve_forever()
+    else:
+        sys.exit("usage: widgets_harness.py serve DIRECTORY PORT")

@@ -1,0 +1,540 @@
+"""Bridge between the calculators of the site and the rules engine.
+
+The same file runs in CPython (tests) and in Pyodide (the browser's Web
+Worker). It imports only :mod:`rules` and the standard library, and it holds
+no game rule: every figure comes from the engine and is formatted by the
+engine's French formatters. The bridge only
+
+* turns the raw text of the form fields into engine arguments (text that
+  looks like an integer becomes an ``int``; anything else is passed through
+  unchanged so that the engine's own French message is the one shown);
+* calls the engine and returns JSON-ready dicts: every figure already
+  formatted ("7/12", "58,3 %", "1 chance sur 1,7"), plus a ``share`` float
+  (0–1) per probability, only to size the bars;
+* turns :class:`rules.RulesError` into ``{"ok": False, "errors": [...]}``,
+  one entry per faulty field, and any other exception into a generic French
+  message (never a traceback).
+
+Requests are dicts ``{"calc": <name>, <field>: <raw text>, ...}``:
+
+===============  ==============================================================
+``cast``         magic, learning, modifier (0), extremes ("modified")
+``roll``         the same as ``cast`` plus seed (drawn when empty or absent)
+``duel``         a_magic, a_learning, a_element, b_magic, b_learning,
+                 b_element, extremes ("modified")
+``progression``  magic, learning, difficulty, xp (0), n (20),
+                 extremes ("modified")
+``study``        hours, p
+===============  ==============================================================
+
+Values in brackets are used when a field is absent (``None``); an empty
+string is passed on, and the engine reports it as an empty value. The
+``field`` of an error is the request key it belongs to: the engine's
+``RulesError.param`` ("magic", "learning", ...), prefixed with the side for
+a duel ("a_magic").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from fractions import Fraction
+
+import rules
+
+__all__ = ["handle", "handle_json", "to_engine", "CALCS", "GENERIC_ERROR"]
+
+GENERIC_ERROR = (
+    "Le calcul n'a pas pu être fait (erreur inattendue du moteur de calcul) ; "
+    "les tables précalculées restent valables."
+)
+
+# Integer-looking text: optional sign (ASCII or the typographic minus), digits.
+# Bounded so that int() never meets Python's limit on huge digit strings.
+_INTEGER = re.compile(r"\s*([+\-\u2212]?)([0-9]{1,300})\s*")
+
+# Exact fractions longer than this are not shown (the percentage is).
+_MAX_FRACTION_CHARS = 40
+
+# Seeds drawn by the bridge: short enough to read aloud at the table.
+_SEED_RANGE = 1_000_000
+
+# Valid stand-ins used, after a field was found faulty, to look for errors in
+# the other fields (the engine stops at the first error it meets).
+_STAND_INS = {
+    "magic": 0,
+    "learning": 1,
+    "modifier": 0,
+    "extremes": "modified",
+    "difficulty": 1,
+    "xp": 0,
+    "n": 1,
+    "hours": 1,
+    "p": "1/2",
+    "element": "neutre",
+    "seed": "",
+}
+
+_ABSENT = {"modifier": 0, "extremes": "modified", "xp": 0, "n": 20}
+
+_SIDE_NAMES = {"a": "A", "b": "B"}
+_ELEMENT_WITH_ARTICLE = {"feu": "le feu", "vigne": "la vigne", "eau": "l'eau", "neutre": "neutre"}
+
+
+class _FieldError(Exception):
+    """An input error already attached to a request field."""
+
+    def __init__(self, field, message):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def to_engine(value):
+    """Return ``value`` as the engine should receive it.
+
+    Text that looks like an integer (" -3 ", "+5", "12") becomes an ``int``;
+    everything else is returned unchanged, so the engine judges it and its
+    French message names what was received.
+    """
+    if isinstance(value, str):
+        match = _INTEGER.fullmatch(value)
+        if match:
+            number = int(match.group(2))
+            return -number if match.group(1) in ("-", "\u2212") else number
+    return value
+
+
+# ---------------------------------------------------------------- formatting
+
+
+def _probability(p):
+    """All the ways the site shows one exact probability."""
+    fraction = rules.format_fraction(p)
+    return {
+        "fraction": fraction if len(fraction) <= _MAX_FRACTION_CHARS else None,
+        "percent": rules.format_percent(p),
+        "one_in": rules.one_in(p),
+        "share": round(float(p), 6),
+    }
+
+
+def _number(x, digits=1):
+    """An exact number, as a French decimal and (when short) a fraction."""
+    fraction = rules.format_fraction(x)
+    return {
+        "decimal": rules.format_decimal(x, digits),
+        "fraction": fraction if len(fraction) <= _MAX_FRACTION_CHARS else None,
+    }
+
+
+def _faces_text(faces):
+    """French list of die faces, runs joined: "1 à 5, 7" (or "aucune")."""
+    if not faces:
+        return "aucune"
+    runs, start, previous = [], faces[0], faces[0]
+    for face in list(faces[1:]) + [None]:
+        if face is not None and face == previous + 1:
+            previous = face
+            continue
+        if start == previous:
+            runs.append(str(start))
+        elif previous == start + 1:
+            runs.append(f"{start}, {previous}")
+        else:
+            runs.append(f"{start} à {previous}")
+        start = previous = face
+    return ", ".join(runs)
+
+
+def _signed(n):
+    """A modifier as shown in French: "−1", "+1", "0"."""
+    return "0" if n == 0 else (f"+{n}" if n > 0 else f"\u2212{-n}")
+
+
+# ---------------------------------------------------------------- requests
+
+
+def _fields(request, names):
+    """Engine arguments for the named fields of a request."""
+    values = {}
+    for name in names:
+        raw = request.get(name)
+        if raw is None:
+            raw = _ABSENT.get(name.split("_", 1)[-1] if name[:2] in ("a_", "b_") else name)
+        values[name] = to_engine(raw)
+    return values
+
+
+def _stand_in(field):
+    return _STAND_INS.get(field.split("_", 1)[1] if field[:2] in ("a_", "b_") else field)
+
+
+def _run(compute, values):
+    """Call ``compute(values)``; collect the error of every faulty field.
+
+    The engine stops at the first invalid argument, so each faulty field is
+    replaced by a valid stand-in and the computation retried, until it runs
+    or an error cannot be attached to a field of this request.
+    """
+    values = dict(values)
+    errors = []
+    while True:
+        try:
+            result = compute(values)
+        except _FieldError as error:
+            field, message = error.field, error.message
+        except ValueError as error:  # RulesError, a ValueError subclass
+            field, message = getattr(error, "param", None), str(error)
+        else:
+            return {"ok": False, "errors": errors} if errors else result
+        if field not in values or any(e["field"] == field for e in errors):
+            errors.append({"field": field if field in values else None, "message": message})
+            return {"ok": False, "errors": errors}
+        errors.append({"field": field, "message": message})
+        stand_in = _stand_in(field)
+        if stand_in is None:
+            return {"ok": False, "errors": errors}
+        values[field] = stand_in
+
+
+def _cast_figures(v):
+    magic, learning = v["magic"], v["learning"]
+    modifier, extremes = v["modifier"], v["extremes"]
+    odds = rules.cast_odds(magic, learning, modifier=modifier, extremes=extremes)
+    faces = {outcome: [] for outcome in rules.Outcome}
+    for face in range(1, 13):
+        result = rules.cast(magic, learning, face=face, modifier=modifier, extremes=extremes)
+        faces[result.outcome].append(face)
+    expected = rules.expected_xp(magic, learning, modifier=modifier, extremes=extremes)
+    cast_chance = sum((p for o, p in odds.items() if o.is_cast), Fraction(0))
+    return {
+        "ok": True,
+        "calc": "cast",
+        "inputs": {
+            "magic": magic,
+            "learning": learning,
+            "modifier": modifier,
+            "extremes": extremes,
+            "extremes_label": rules.EXTREMES_LABELS[extremes],
+        },
+        "outcomes": [
+            {
+                "key": outcome.value,
+                "label": outcome.label,
+                "faces": faces[outcome],
+                "faces_text": _faces_text(faces[outcome]),
+                "xp": rules.xp_for(outcome),
+                **_probability(odds[outcome]),
+            }
+            for outcome in rules.Outcome
+        ],
+        "cast_chance": _probability(cast_chance),
+        "expected_xp": _number(expected, 2),
+    }
+
+
+def _cast(request):
+    return _run(_cast_figures, _fields(request, ("magic", "learning", "modifier", "extremes")))
+
+
+def _seed(raw):
+    """The seed of a roll: drawn when absent or empty, else a non-negative int."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        # Imported on first use, like random and traceback: the browser pays
+        # the import time of the bridge before the first figure appears.
+        import secrets
+
+        return secrets.randbelow(_SEED_RANGE - 1) + 1
+    seed = to_engine(raw)
+    if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
+        return seed
+    shown = f"« {raw} »" if isinstance(raw, str) else str(raw)
+    raise _FieldError("seed", f"graine : attendu un entier positif ou nul, reçu {shown}")
+
+
+def _roll(request):
+    import random
+
+    values = _fields(request, ("magic", "learning", "modifier", "extremes"))
+    values["seed"] = request.get("seed")
+
+    def compute(v):
+        figures = _cast_figures(v)
+        seed = _seed(v["seed"])
+        result = rules.cast(
+            v["magic"],
+            v["learning"],
+            rng=random.Random(seed),
+            modifier=v["modifier"],
+            extremes=v["extremes"],
+        )
+        figures["calc"] = "roll"
+        figures["roll"] = {
+            "seed": seed,
+            "face": result.face,
+            "modified": result.modified,
+            "outcome": result.outcome.value,
+            "label": result.outcome.label,
+            "xp": result.xp,
+            "xp_text": f"+{result.xp} XP",
+        }
+        return figures
+
+    return _run(compute, values)
+
+
+def _caster(v, side):
+    try:
+        return rules.Caster(v[f"{side}_magic"], v[f"{side}_learning"], v[f"{side}_element"])
+    except ValueError as error:
+        param = getattr(error, "param", None)
+        raise _FieldError(f"{side}_{param}" if param else None, str(error)) from None
+
+
+def _duel_figures(v):
+    a, b = _caster(v, "a"), _caster(v, "b")
+    extremes = v["extremes"]
+    d = rules.duel_breakdown(a, b, extremes=extremes)
+    odds, clash = d.odds, d.clash
+    result_labels = {
+        "a": "Le sort de A prend effet",
+        "b": "Le sort de B prend effet",
+        "cancel": "Les deux sorts s'annulent",
+        "none": "Aucun sort n'est lancé",
+    }
+    sides = {
+        side: {
+            "magic": caster.magic,
+            "learning": caster.learning,
+            "element": caster.element,
+            "element_label": rules.ELEMENT_LABELS[caster.element],
+        }
+        for side, caster in (("a", a), ("b", b))
+    }
+    return {
+        "ok": True,
+        "calc": "duel",
+        "inputs": {"a": sides["a"], "b": sides["b"], "extremes": extremes,
+                   "extremes_label": rules.EXTREMES_LABELS[extremes]},
+        "dominant": d.dominant,
+        "dominant_label": _SIDE_NAMES.get(d.dominant, "aucun"),
+        "odds": [
+            {"key": key, "label": result_labels[key], **_probability(odds[key])}
+            for key in ("a", "b", "cancel", "none")
+        ],
+        "clash": [
+            {"key": key, "label": result_labels[key], **_probability(clash[key])}
+            for key in ("a", "b", "cancel")
+        ],
+        "sides": [
+            {
+                "key": side,
+                "label": f"Sorcier {_SIDE_NAMES[side]}",
+                "element_label": sides[side]["element_label"],
+                "modifier": _signed(modifier),
+                "cast": _probability(cast),
+                "test": _probability(test),
+            }
+            for side, modifier, cast, test in (
+                ("a", d.modifier_a, d.cast_a, d.test_a),
+                ("b", d.modifier_b, d.cast_b, d.test_b),
+            )
+        ],
+        "rows": [
+            {
+                "a": "réussi" if row.a_passed else "raté",
+                "b": "réussi" if row.b_passed else "raté",
+                "a_passed": row.a_passed,
+                "b_passed": row.b_passed,
+                "result": row.result,
+                "result_label": result_labels[row.result],
+                **_probability(row.probability),
+            }
+            for row in d.rows
+        ],
+        "verdict": _verdict(odds),
+        "reasons": _reasons(a, b, d),
+    }
+
+
+def _verdict(odds):
+    a, b = odds["a"], odds["b"]
+    pa, pb = rules.format_percent(a), rules.format_percent(b)
+    if a == b:
+        return f"Équilibre : chaque sort prend effet dans {pa} des cas."
+    winner, loser = ("A", "B") if a > b else ("B", "A")
+    return (
+        f"Avantage à {winner} : son sort prend effet dans "
+        f"{pa if a > b else pb} des cas, contre {pb if a > b else pa} pour {loser}."
+    )
+
+
+def _reasons(a, b, d):
+    """French sentences explaining the figures, built from the engine's breakdown."""
+    reasons = []
+    if d.dominant:
+        win, lose = (a, b) if d.dominant == "a" else (b, a)
+        w, l = _SIDE_NAMES[d.dominant], "B" if d.dominant == "a" else "A"
+        reasons.append(
+            f"{_ELEMENT_WITH_ARTICLE[win.element].capitalize()} ({w}) domine "
+            f"{_ELEMENT_WITH_ARTICLE[lose.element]} ({l}) : "
+            f"{_signed(d.modifier_a if w == 'A' else d.modifier_b)} au résultat du dé "
+            f"pour {w} lors du test de duel, "
+            f"{_signed(d.modifier_b if w == 'A' else d.modifier_a)} pour {l}."
+        )
+    elif a.element == b.element:
+        reasons.append(
+            f"Même élément ({_ELEMENT_WITH_ARTICLE[a.element]}) : aucune dominance, "
+            "aucun modificateur au test de duel."
+        )
+    else:
+        reasons.append(
+            "Un sort neutre est hors du cercle de dominance : aucune dominance, "
+            "aucun modificateur au test de duel."
+        )
+    reasons.append(
+        f"A lance son sort avec {rules.format_percent(d.cast_a)} de chances, "
+        f"B avec {rules.format_percent(d.cast_b)}."
+    )
+    reasons.append(
+        "Si les deux sorts se rencontrent, A réussit son test de duel avec "
+        f"{rules.format_percent(d.test_a)} de chances, B avec {rules.format_percent(d.test_b)}."
+    )
+    if d.dominant:
+        reasons.append(
+            "Si les deux tests réussissent ou échouent ensemble, le sort dominant "
+            f"({_SIDE_NAMES[d.dominant]}) l'emporte."
+        )
+    else:
+        reasons.append("Si les deux tests réussissent ou échouent ensemble, les deux sorts s'annulent.")
+    return reasons
+
+
+def _duel(request):
+    names = ("a_magic", "a_learning", "a_element", "b_magic", "b_learning", "b_element", "extremes")
+    return _run(_duel_figures, _fields(request, names))
+
+
+def _progression_figures(v):
+    magic, learning, difficulty = v["magic"], v["learning"], v["difficulty"]
+    xp, n, extremes = v["xp"], v["n"], v["extremes"]
+    path = rules.level_path(magic, learning, difficulty, xp, extremes=extremes)
+    figures = {
+        "ok": True,
+        "calc": "progression",
+        "inputs": {
+            "magic": magic,
+            "learning": learning,
+            "difficulty": difficulty,
+            "xp": xp,
+            "n": n,
+            "extremes": extremes,
+            "extremes_label": rules.EXTREMES_LABELS[extremes],
+        },
+        "max_level": not path,
+        "path": [
+            {
+                "to_level": step.to_level,
+                "label": f"{step.to_level - 1} → {step.to_level}",
+                "cost": step.cost,
+                "xp_needed": step.xp_needed,
+                "expected_casts": rules.format_decimal(step.expected_casts, 1),
+            }
+            for step in path
+        ],
+        "expected_xp": _number(rules.expected_xp(magic, learning, extremes=extremes), 2),
+    }
+    if path:
+        expected = rules.casts_to_next_level(magic, learning, difficulty, xp, extremes=extremes)
+        within = rules.level_up_within(magic, learning, difficulty, n, xp, extremes=extremes)
+        figures.update(
+            next_level=learning + 1,
+            cost=rules.level_up_cost(learning, difficulty),
+            xp_needed=path[0].xp_needed,
+            expected_casts=_number(expected, 1),
+            within={"n": n, **_probability(within)},
+        )
+    else:
+        # Still check the number of casts, so a bad value is reported at 5 too.
+        if not (isinstance(n, int) and not isinstance(n, bool) and n >= 0):
+            rules.level_up_within(magic, 1, difficulty, n, extremes=extremes)
+        figures.update(next_level=None, cost=None, xp_needed=0, expected_casts=None, within=None)
+    return figures
+
+
+def _progression(request):
+    names = ("magic", "learning", "difficulty", "xp", "n", "extremes")
+    return _run(_progression_figures, _fields(request, names))
+
+
+def _study_figures(v):
+    hours, p = v["hours"], v["p"]
+    odds = rules.study_odds(hours, p)
+    expected = rules.study_expected(hours, p)
+    best_hours, best_expected = rules.best_study_hours(p)
+    return {
+        "ok": True,
+        "calc": "study",
+        "inputs": {"hours": hours, "p": p if isinstance(p, str) else str(p)},
+        "distribution": [{"xp": xp, **_probability(chance)} for xp, chance in odds.items()],
+        "expected": _number(expected, 2),
+        "best": {"hours": best_hours, "expected": _number(best_expected, 2)},
+        "by_hours": [
+            {
+                "hours": h,
+                "full_xp": rules.study_xp(h),
+                "expected": rules.format_decimal(rules.study_expected(h, p), 2),
+                "best": h == best_hours,
+                "planned": h == hours,
+            }
+            for h in rules.STUDY_XP
+        ],
+    }
+
+
+def _study(request):
+    return _run(_study_figures, _fields(request, ("hours", "p")))
+
+
+CALCS = {
+    "cast": _cast,
+    "roll": _roll,
+    "duel": _duel,
+    "progression": _progression,
+    "study": _study,
+}
+
+
+def handle(request):
+    """Answer one calculator request (a dict of raw field text) with a JSON-ready dict.
+
+    ``{"ok": True, "calc": ..., ...figures}`` or ``{"ok": False, "errors":
+    [{"field": <request key or None>, "message": <French>}]}``. Never raises.
+    """
+    try:
+        if not isinstance(request, dict):
+            return {"ok": False, "errors": [{"field": None, "message": "requête invalide : attendu un objet"}]}
+        calc = request.get("calc")
+        handler = CALCS.get(calc) if isinstance(calc, str) else None
+        if handler is None:
+            return {
+                "ok": False,
+                "errors": [{"field": "calc", "message": f"calculateur inconnu : « {calc} »"}],
+            }
+        return handler(request)
+    except Exception:  # the reader gets a sentence; the console gets the details
+        import traceback
+
+        traceback.print_exc(file=sys.stderr)
+        return {"ok": False, "errors": [{"field": None, "message": GENERIC_ERROR}]}
+
+
+def handle_json(text):
+    """:func:`handle` for JSON text in and out (what the Web Worker calls)."""
+    try:
+        request = json.loads(text)
+    except (TypeError, ValueError):
+        request = None
+    return json.dumps(handle(request), ensure_ascii=False)

@@ -1,0 +1,122 @@
+// Grimoire: the calculators' Web Worker (a module worker, as Pyodide requires).
+//
+// Boots the self-hosted Pyodide, unpacks the engine archive (rules/ and
+// widgets/bridge.py, built from the sources at build time) and answers
+// {id, request} messages with {id, response}, where response is what
+// widgets/bridge.py's handle() returns. No rule lives here: this file only
+// moves requests in and results out.
+//
+// Query string of the worker URL (absolute URLs, set by calculators.js):
+//   pyodide  the versioned Pyodide directory, ending with "/"
+//   archive  the engine archive
+// Messages posted besides answers: {type: "progress", stage}, {type: "ready",
+// ms}, {type: "error", message} (the main thread then shows its fallback).
+
+const params = new URL(self.location.href).searchParams;
+const indexURL = params.get("pyodide");
+const archiveURL = params.get("archive");
+
+// Pyodide's loadPyodide() can wait forever when one of these is missing (a
+// missing .wasm never settles), so each one is checked first, in parallel
+// with the boot itself: a missing file is reported at once.
+const CORE_FILES = [
+  "pyodide.mjs",
+  "pyodide.asm.mjs",
+  "pyodide.asm.wasm",
+  "python_stdlib.zip",
+  "pyodide-lock.json",
+];
+
+const started = performance.now();
+
+function post(message) {
+  self.postMessage(message);
+}
+
+async function checkFile(url) {
+  let response;
+  try {
+    response = await fetch(url, { method: "HEAD" });
+  } catch (error) {
+    throw new Error("fichier inaccessible : " + url);
+  }
+  // Some static hosts refuse HEAD; only a clear "not there" counts as missing.
+  if (!response.ok && response.status !== 405 && response.status !== 501) {
+    throw new Error("fichier manquant (" + response.status + ") : " + url);
+  }
+}
+
+async function fetchArchive() {
+  let response;
+  try {
+    response = await fetch(archiveURL);
+  } catch (error) {
+    throw new Error("archive du moteur inaccessible : " + archiveURL);
+  }
+  if (!response.ok) {
+    throw new Error("archive du moteur manquante (" + response.status + ") : " + archiveURL);
+  }
+  return response.arrayBuffer();
+}
+
+async function boot() {
+  const module = await import(indexURL + "pyodide.mjs");
+  return module.loadPyodide({
+    indexURL: indexURL,
+    // Quiet: the bridge prints only unexpected tracebacks, to the console.
+    stdout: () => {},
+    stderr: (text) => console.warn("[moteur]", text),
+  });
+}
+
+const ready = (async () => {
+  if (!indexURL || !archiveURL) {
+    throw new Error("configuration du moteur incomplète");
+  }
+  post({ type: "progress", stage: "download" });
+  const checks = Promise.all(CORE_FILES.map((name) => checkFile(indexURL + name)));
+  const archive = fetchArchive();
+  const pyodide = boot();
+  // Avoid "unhandled rejection" noise when a check fails first.
+  archive.catch(() => {});
+  pyodide.catch(() => {});
+  await checks;
+  const [py, buffer] = await Promise.all([pyodide, archive]);
+  const booted = performance.now();
+  post({ type: "progress", stage: "engine" });
+  py.unpackArchive(buffer, "zip", { extractDir: "/grimoire" });
+  py.runPython("import sys\nif '/grimoire' not in sys.path: sys.path.insert(0, '/grimoire')");
+  const bridge = py.pyimport("widgets.bridge");
+  const handleJson = bridge.handle_json;
+  const now = performance.now();
+  // Timings (ms since the worker started): Pyodide booted, then our own part
+  // (unpacking the engine archive, importing rules/ and the bridge).
+  post({ type: "ready", ms: Math.round(now - started), pyodideMs: Math.round(booted - started), engineMs: Math.round(now - booted) });
+  return handleJson;
+})();
+
+ready.catch((error) => {
+  post({ type: "error", message: String((error && error.message) || error) });
+});
+
+self.onmessage = async (event) => {
+  const data = event.data || {};
+  const id = data.id;
+  let handleJson;
+  try {
+    handleJson = await ready;
+  } catch (error) {
+    return; // already reported by the "error" message
+  }
+  let response;
+  try {
+    response = JSON.parse(handleJson(JSON.stringify(data.request)));
+  } catch (error) {
+    console.error(error);
+    response = {
+      ok: false,
+      errors: [{ field: null, message: "Le calcul n'a pas pu être fait (erreur du moteur de calcul)." }],
+    };
+  }
+  post({ id: id, response: response });
+};
