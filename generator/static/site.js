@@ -3,6 +3,9 @@
 (function () {
   "use strict";
 
+  /* Where this script was loaded from: the search text (recherche.json) sits beside it. */
+  var SCRIPT_SRC = document.currentScript ? document.currentScript.src : "";
+
   /* Same folding as generator.site.fold: lower case, no accents, œ → oe, words split on
      anything that is not a letter or digit (so « l'invisibilité » gives « l invisibilite »). */
   function fold(text) {
@@ -12,20 +15,87 @@
       .toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
   }
 
+  /* Copy without the Clipboard API too: it only exists in secure contexts (https or
+     localhost), and a game master may serve the site over plain http on a local network. */
+  function copyText(text) {
+    if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).catch(function () {
+        return legacyCopy(text) ? undefined : Promise.reject(new Error("copy"));
+      });
+    }
+    return legacyCopy(text) ? Promise.resolve() : Promise.reject(new Error("copy"));
+  }
+
+  function legacyCopy(text) {
+    var focused = document.activeElement;
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.top = "0";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    document.body.removeChild(area);
+    if (focused && focused.focus) focused.focus();
+    return ok;
+  }
+
   function setupCopyLinks() {
     document.querySelectorAll("[data-copy-link]").forEach(function (button) {
       var status = button.parentElement.querySelector(".gr-copy-status");
       button.hidden = false;
       button.addEventListener("click", function () {
         var url = location.href;
-        var done = function () { if (status) status.textContent = "Lien copié : " + url; };
-        var fail = function () { if (status) status.textContent = "Copie impossible : " + url; };
-        if (navigator.clipboard && navigator.clipboard.writeText) {
-          navigator.clipboard.writeText(url).then(done, fail);
-        } else {
-          fail();
+        var say = function (text) { if (status) status.textContent = text + url; };
+        copyText(url).then(function () { say("Lien copié : "); },
+                           function () { say("Copie impossible, voici le lien : "); });
+      });
+    });
+  }
+
+  /* A table wider than the screen scrolls sideways inside its wrapper; a keyboard user must be
+     able to reach and scroll it too, so a scrolling wrapper becomes a focusable, named region. */
+  /* A table's name: its caption, else a heading just before it, else its first headers. */
+  function tableName(wrap, table) {
+    if (table && table.caption) return table.caption.textContent.trim();
+    var node = wrap.previousElementSibling;
+    for (var i = 0; node && i < 4; i++, node = node.previousElementSibling) {
+      if (/^H[1-6]$/.test(node.tagName)) return node.textContent.trim();
+    }
+    var heads = table && table.tHead ? Array.prototype.map.call(table.tHead.rows[0].cells,
+      function (cell) { return cell.textContent.trim(); }) : [];
+    return heads.slice(0, 3).join(", ") + (heads.length > 3 ? "…" : "");
+  }
+
+  function setupScrollableTables() {
+    var wraps = Array.prototype.slice.call(document.querySelectorAll(".md-typeset .gr-table-wrap"));
+    if (!wraps.length) return;
+    function update() {
+      wraps.forEach(function (wrap) {
+        var table = wrap.querySelector("table");
+        var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+        if (scrolls && !wrap.hasAttribute("tabindex")) {
+          var name = tableName(wrap, table);
+          wrap.setAttribute("tabindex", "0");
+          wrap.setAttribute("role", "region");
+          wrap.setAttribute("aria-label", name ? "Tableau défilant : " + name : "Tableau défilant");
+          wrap.classList.add("gr-scrolls");
+        } else if (!scrolls && wrap.classList.contains("gr-scrolls")) {
+          wrap.removeAttribute("tabindex");
+          wrap.removeAttribute("role");
+          wrap.removeAttribute("aria-label");
+          wrap.classList.remove("gr-scrolls");
         }
       });
+    }
+    update();
+    var timer = null;
+    window.addEventListener("resize", function () {
+      clearTimeout(timer);
+      timer = setTimeout(update, 150);
     });
   }
 
@@ -45,6 +115,25 @@
     var searchText = null;
     var sortState = { column: 0, descending: false };
 
+    /* Phone layout (site.css): each row becomes a card whose cells carry their column's name,
+       and the header row becomes a row of sort buttons. Explicit roles keep the table's
+       semantics whatever display the stylesheet gives its parts. */
+    table.classList.add("gr-cards");
+    table.setAttribute("role", "table");
+    table.tHead.rows[0].setAttribute("data-label", "Trier par :");
+    [table.tHead, tbody].forEach(function (group) { group.setAttribute("role", "rowgroup"); });
+    Array.prototype.forEach.call(table.rows, function (row) {
+      row.setAttribute("role", "row");
+      Array.prototype.forEach.call(row.cells, function (cell, column) {
+        if (row.parentNode === table.tHead) {
+          cell.setAttribute("role", "columnheader");
+        } else {
+          cell.setAttribute("role", cell.tagName === "TH" ? "rowheader" : "cell");
+          cell.setAttribute("data-label", headers[column].textContent.trim());
+        }
+      });
+    });
+
     headers.forEach(function (th, column) {
       var label = th.textContent;
       var button = document.createElement("button");
@@ -61,9 +150,14 @@
       });
     });
 
+    /* The sort key of a cell: its data-value, else the spell name for the row header (not
+       the aliases shown after it), else its text. */
     function cellKey(row, column) {
       var cell = row.cells[column];
-      return cell.getAttribute("data-value") || cell.textContent.trim();
+      var value = cell.getAttribute("data-value");
+      if (value !== null) return value;
+      var link = cell.tagName === "TH" ? cell.querySelector("a") : null;
+      return (link || cell).textContent.trim();
     }
 
     function sortRows() {
@@ -169,14 +263,23 @@
       writeUrl();
     }
 
+    /* mkdocs-material's search plugin deletes every data-search-* attribute from the pages, so
+       the template's data-search-url never reaches the browser: prefer data-recherche-url, then
+       the file beside this script. */
+    function searchUrl() {
+      var given = root.getAttribute("data-recherche-url") || root.getAttribute("data-search-url");
+      if (given) return given;
+      return SCRIPT_SRC ? new URL("recherche.json", SCRIPT_SRC).href : "../assets/site/recherche.json";
+    }
+
     var loading = false;
     function loadSearchText() {
       if (loading) return;
       loading = true;
-      fetch(root.getAttribute("data-search-url"))
+      fetch(searchUrl())
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) { if (data) { searchText = data; apply(false); } })
-        .catch(function () { /* names and aliases are still searched */ });
+        .catch(function () { loading = false; /* names and aliases are still searched */ });
     }
 
     form.querySelectorAll(".gr-toggle").forEach(function (button) {
@@ -187,7 +290,10 @@
       });
     });
     query.addEventListener("input", function () { apply(false); });
-    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      query.blur(); /* « OK » on a phone keyboard: close it and show the results */
+    });
     form.querySelector("[data-reset]").addEventListener("click", function () {
       query.value = "";
       form.querySelectorAll(".gr-toggle").forEach(function (b) { setToggle(b, ""); });
@@ -204,6 +310,7 @@
     setupCopyLinks();
     var index = document.querySelector(".gr-index");
     if (index) setupIndex(index);
+    setupScrollableTables();
   }
 
   if (document.readyState === "loading") {

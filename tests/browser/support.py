@@ -1,0 +1,171 @@
+"""Helpers of the browser tests: the spell data as written, French folding, index reading.
+
+Expectations are computed from ``spells/*.yaml`` (read with yaml, not through the generator),
+never typed in the tests.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import yaml
+
+from tests.conftest import ROOT
+
+PHONE = {"width": 360, "height": 740}
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SUPERSCRIPT = re.compile(r"(\d)\^(er|eme|e)\b")
+
+# The index's columns, as a reader sees their headers, and the value of each from the data.
+COLUMNS = [
+    ("Nom", lambda s: s["name"]),
+    ("Niveaux", lambda s: [s["levels"]["min"], s["levels"]["max"]]),
+    ("Temps d’incantation", lambda s: shown(s["casting_time"]["raw"])),
+    ("Portée", lambda s: shown(s["range"]["raw"])),
+    ("Durée", lambda s: shown(s["duration"]["raw"])),
+    ("Jet de sauvegarde", lambda s: shown(s["saving_throw"]["raw"])),
+    ("Élément", lambda s: element_label(s["element"])),
+    ("Difficulté", lambda s: [s["difficulty"]]),
+]
+
+
+def load_spells() -> dict[str, dict]:
+    spells = {}
+    for path in sorted((ROOT / "spells").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        spells[data["slug"]] = data
+    return spells
+
+
+def element_label(key: str) -> str:
+    import rules
+
+    return rules.ELEMENT_LABELS[key]
+
+
+def shown(raw: str) -> str:
+    """A field as the page shows it: ``3^e`` is a superscript, read as « 3e »."""
+    return SUPERSCRIPT.sub(r"\1\2", raw).strip()
+
+
+def fold(text: str) -> str:
+    """Case, accents and ligatures ignored, words split on anything else (so elisions too)."""
+    text = text.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae").replace("Æ", "AE")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def searchable(spell: dict) -> str:
+    return fold(" ".join([spell["name"], *spell["aliases"], spell["description"]]))
+
+
+def text_matches(spells: dict[str, dict], query: str) -> set[str]:
+    """Slugs whose name, aliases or description contain every word of ``query``."""
+    words = fold(query).split()
+    return {slug for slug, spell in spells.items()
+            if all(word in searchable(spell) for word in words)}
+
+
+def level_anchor(entry: dict) -> str:
+    if entry["basis"] == "caster":
+        return f"niveau-magicien-{entry['level']}-{entry.get('level_to', entry['level'])}"
+    return f"niveau-{entry['level']}"
+
+
+def alias_slug(alias: str) -> str:
+    return fold(alias).replace(" ", "-")
+
+
+# ---------------------------------------------------------------- reading the index page
+
+def visible_slugs(page) -> list[str]:
+    """Slugs of the index rows a reader sees, top to bottom."""
+    return page.eval_on_selector_all(
+        ".gr-index-table tbody tr",
+        "rows => rows.filter(r => r.checkVisibility()).map(r => r.dataset.slug)")
+
+
+def wait_for_rows(page, expected: list[str] | set[str], *, ordered: bool = False,
+                  timeout: float = 5000) -> None:
+    """Wait until the visible rows are ``expected`` (a set, or a list when ``ordered``)."""
+    expected_list = list(expected) if ordered else sorted(expected)
+    try:
+        page.wait_for_function(
+            """([expected, ordered]) => {
+                const rows = [...document.querySelectorAll('.gr-index-table tbody tr')]
+                    .filter(r => r.checkVisibility()).map(r => r.dataset.slug);
+                const seen = ordered ? rows : rows.slice().sort();
+                return JSON.stringify(seen) === JSON.stringify(expected);
+            }""", arg=[expected_list, ordered], timeout=timeout)
+    except Exception:
+        seen = visible_slugs(page)
+        if not ordered:
+            seen = set(seen)
+            raise AssertionError(
+                f"lignes visibles inattendues : en trop {sorted(seen - set(expected))}, "
+                f"manquantes {sorted(set(expected) - seen)}") from None
+        assert seen == expected_list
+
+
+def facet_button(page, facet: str, label: str):
+    """The toggle of a filter, found by what a screen reader announces (« Niveau 5 »…)."""
+    return page.locator(f'fieldset[data-facet="{facet}"]').get_by_role(
+        "button", name=re.compile(rf"^{re.escape(label)}( : (inclus|exclu))?$"))
+
+
+def sort_button(page, header: str):
+    return page.get_by_role("button", name=f"Trier par {header.lower()}", exact=True)
+
+
+def toggle_states(page) -> dict[str, str]:
+    return page.eval_on_selector_all(
+        ".gr-toggle",
+        """buttons => Object.fromEntries(buttons.map(b =>
+            [b.closest('[data-facet]').dataset.facet + ':' + b.dataset.value,
+             b.dataset.state || '']))""")
+
+
+def shown_count(page) -> str:
+    return page.locator(".gr-count").inner_text().strip()
+
+
+def count_text(shown: int, total: int) -> str:
+    return f"{shown} {'sorts affichés' if shown > 1 else 'sort affiché'} sur {total}"
+
+
+def french_order(page, items: list[dict], *, descending: bool = False) -> list[str]:
+    """Slugs of ``items`` ({slug, key, name}) in French collation order (ICU's « fr », which
+    Chromium's Intl.Collator implements; numbers inside text in numeric order). Keys that are
+    lists are compared as numbers; ties are ordered by name; descending is the exact reverse."""
+    return page.evaluate(
+        """([items, descending]) => {
+            const collator = new Intl.Collator('fr', {sensitivity: 'base', numeric: true});
+            const compareKeys = (x, y) => {
+                if (Array.isArray(x)) {
+                    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+                    return 0;
+                }
+                return collator.compare(x, y);
+            };
+            const sorted = items.slice().sort((a, b) =>
+                compareKeys(a.key, b.key) || collator.compare(a.name, b.name));
+            if (descending) sorted.reverse();
+            return sorted.map(item => item.slug);
+        }""", [items, descending])
+
+
+# ---------------------------------------------------------------- layout
+
+def in_viewport(page, selector: str) -> dict:
+    """The element's box and whether it lies inside the viewport, below the fixed header."""
+    return page.evaluate(
+        """selector => {
+            const box = document.querySelector(selector).getBoundingClientRect();
+            const header = document.querySelector('.md-header');
+            const top = header ? header.getBoundingClientRect().bottom : 0;
+            return {top: box.top, bottom: box.bottom, headerBottom: top,
+                    height: innerHeight,
+                    inside: box.top >= top - 1 && box.bottom <= innerHeight + 1};
+        }""", selector)

@@ -1,0 +1,289 @@
+"""The index /sorts/ in headless Chromium, used as a reader would: tap headers, toggles, type.
+
+Every expectation comes from spells/*.yaml (see support.py): sets of slugs, orders, counts.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from tests.browser.support import (
+    COLUMNS, count_text, element_label, facet_button, fold, french_order, searchable,
+    shown_count, sort_button, text_matches, toggle_states, visible_slugs, wait_for_rows)
+
+pytestmark = pytest.mark.browser
+
+
+def name_order(spells) -> list[str]:
+    """The default order: names folded (case, accents, Œ → oe ignored)."""
+    return sorted(spells, key=lambda slug: (fold(spells[slug]["name"]), spells[slug]["name"]))
+
+
+def sort_state(page) -> tuple[str, str]:
+    """The one sorted column (header text) and its direction, as assistive technology gets it."""
+    header = page.locator("th[aria-sort]")
+    assert header.count() == 1
+    return header.inner_text(), header.get_attribute("aria-sort")
+
+
+@pytest.fixture
+def index(open_page):
+    page = open_page("sorts/")
+    page.locator(".gr-filters").wait_for(state="visible")
+    return page
+
+
+# ---------------------------------------------------------------- without JavaScript
+
+def test_without_javascript_the_index_is_the_full_table(open_page, spells):
+    page = open_page("sorts/", java_script_enabled=False)
+    assert page.evaluate("1 + 1") == 2  # Playwright's own evaluation still works
+    assert visible_slugs(page) == name_order(spells)
+    assert len(visible_slugs(page)) == len(spells)
+    assert not page.locator(".gr-filters").is_visible()  # no controls that cannot work
+    assert page.locator(".gr-index-table thead th").all_inner_texts() == [c[0] for c in COLUMNS]
+    for slug in ("eclair", "oeil-de-mage"):
+        row = page.locator(f'tr[data-slug="{slug}"]')
+        assert row.locator("th a").inner_text() == spells[slug]["name"]
+        assert row.locator("td").first.inner_text() == spells[slug]["levels"]["raw"]
+
+
+# ---------------------------------------------------------------- sorting
+
+def test_default_order_is_french_collation(index, spells):
+    order = visible_slugs(index)
+    assert order == name_order(spells)
+    names = [fold(spells[slug]["name"]) for slug in order]
+    eclair = order.index("eclair")
+    # Éclair sorts with E: after every « Dé… », before every « Ex… ».
+    assert max(i for i, n in enumerate(names) if n.startswith("de")) < eclair
+    assert eclair < min(i for i, n in enumerate(names) if n.startswith("ex"))
+    # Œil de mage sorts with O (as « oeil »), inside the block of names starting with O.
+    oeil = order.index("oeil-de-mage")
+    o_block = [i for i, n in enumerate(names) if n.startswith("o")]
+    assert o_block == list(range(o_block[0], o_block[-1] + 1)) and oeil in o_block
+    assert names[oeil - 1] < "oeil" < names[oeil + 1]
+    assert sort_state(index) == ("Nom", "ascending")
+
+
+@pytest.mark.parametrize("column", range(len(COLUMNS)), ids=[c[0] for c in COLUMNS])
+def test_every_column_sorts_ascending_then_descending(index, spells, column):
+    header, value = COLUMNS[column]
+    items = [{"slug": slug, "key": value(spell), "name": spell["name"]}
+             for slug, spell in spells.items()]
+    if column == 0:  # the name column starts sorted: a first tap reverses it
+        sort_button(index, header).click()
+        assert visible_slugs(index) == french_order(index, items, descending=True)
+        sort_button(index, header).click()
+        assert visible_slugs(index) == french_order(index, items)
+        return
+    sort_button(index, header).click()
+    ascending = visible_slugs(index)
+    assert ascending == french_order(index, items)
+    assert sort_state(index) == (header, "ascending")
+    sort_button(index, header).click()
+    assert visible_slugs(index) == french_order(index, items, descending=True)
+    assert visible_slugs(index) == ascending[::-1]
+    assert sort_state(index) == (header, "descending")
+
+
+def test_numeric_columns_sort_by_number(index, spells):
+    sort_button(index, "Niveaux").click()
+    levels = [(spells[s]["levels"]["min"], spells[s]["levels"]["max"]) for s in visible_slugs(index)]
+    assert levels == sorted(levels)
+    sort_button(index, "Difficulté").click()
+    sort_button(index, "Difficulté").click()
+    difficulties = [spells[s]["difficulty"] for s in visible_slugs(index)]
+    assert difficulties == sorted(difficulties, reverse=True)
+    sort_button(index, "Élément").click()
+    elements = [element_label(spells[s]["element"]) for s in visible_slugs(index)]
+    assert elements == sorted(elements)
+
+
+# ---------------------------------------------------------------- filters
+
+def cycle(page, facet, label, include, exclude, everything):
+    """Tap a toggle three times: include, exclude, neutral; check rows, state and count."""
+    button = facet_button(page, facet, label)
+    total = len(everything)
+    assert button.get_attribute("aria-pressed") == "false"
+    button.click()
+    wait_for_rows(page, include)
+    assert button.get_attribute("data-state") == "include"
+    assert button.get_attribute("aria-pressed") == "true"
+    assert button.get_attribute("aria-label") == f"{label} : inclus"
+    assert shown_count(page) == count_text(len(include), total)
+    button.click()
+    wait_for_rows(page, exclude)
+    assert button.get_attribute("data-state") == "exclude"
+    assert button.get_attribute("aria-label") == f"{label} : exclu"
+    assert shown_count(page) == count_text(len(exclude), total)
+    button.click()
+    wait_for_rows(page, everything)
+    assert button.get_attribute("data-state") == ""
+    assert button.get_attribute("aria-pressed") == "false"
+    assert shown_count(page) == count_text(total, total)
+
+
+def test_level_filter_includes_then_excludes(index, spells):
+    # A 1-9 spell is castable at level 5: it matches « niveau 5 ».
+    at_5 = {s for s, d in spells.items() if d["levels"]["min"] <= 5 <= d["levels"]["max"]}
+    assert "eclair" in at_5 and spells["eclair"]["levels"]["raw"] == "1-9"
+    cycle(index, "niveau", "Niveau 5", at_5, set(spells) - at_5, set(spells))
+
+
+def test_element_filter_includes_then_excludes(index, spells):
+    elements = sorted({d["element"] for d in spells.values()})
+    assert len(elements) > 1
+    for element in elements:
+        chosen = {s for s, d in spells.items() if d["element"] == element}
+        cycle(index, "element", f"Élément {element_label(element)}", chosen,
+              set(spells) - chosen, set(spells))
+
+
+def test_difficulty_filter_includes_then_excludes(index, spells):
+    difficulties = sorted({d["difficulty"] for d in spells.values()})
+    assert len(difficulties) > 1
+    for difficulty in difficulties:
+        chosen = {s for s, d in spells.items() if d["difficulty"] == difficulty}
+        cycle(index, "difficulte", f"Difficulté {difficulty}", chosen, set(spells) - chosen,
+              set(spells))
+
+
+def test_filters_combine(index, spells):
+    """Two values of one filter widen it (either), filters narrow each other (all)."""
+    facet_button(index, "niveau", "Niveau 1").click()
+    facet_button(index, "niveau", "Niveau 9").click()
+    either = {s for s, d in spells.items()
+              if d["levels"]["min"] <= 1 <= d["levels"]["max"]
+              or d["levels"]["min"] <= 9 <= d["levels"]["max"]}
+    wait_for_rows(index, either)
+    facet_button(index, "element", "Élément Feu").click()
+    facet_button(index, "element", "Élément Feu").click()  # exclude fire
+    facet_button(index, "difficulte", "Difficulté 1").click()
+    expected = {s for s in either
+                if spells[s]["element"] != "feu" and spells[s]["difficulty"] == 1}
+    wait_for_rows(index, expected)
+    assert shown_count(index) == count_text(len(expected), len(spells))
+    index.get_by_role("button", name="Tout afficher").click()
+    wait_for_rows(index, name_order(spells), ordered=True)
+    assert set(toggle_states(index).values()) == {""}
+    assert urlsplit(index.url).query == ""
+
+
+# ---------------------------------------------------------------- text filter
+
+def search(page, text):
+    box = page.get_by_role("searchbox", name="Rechercher un sort")
+    box.fill("")
+    box.press_sequentially(text)
+
+
+@pytest.mark.parametrize("query, must_find", [
+    ("eclair", {"eclair"}),
+    ("ECLAIR", {"eclair"}),
+    ("oeil", {"oeil-de-mage"}),
+    ("invisibilite", {"invisibilite", "detection-de-l-invisibilite"}),
+    ("Invisibilité", {"invisibilite", "detection-de-l-invisibilite"}),
+    ("de l’invisibilité", {"detection-de-l-invisibilite"}),
+    ("detection de l'invisibilite", {"detection-de-l-invisibilite"}),
+    ("Œil de mage", {"oeil-de-mage"}),
+    ("image miroir", {"images-miroir"}),  # an alias
+])
+def test_text_filter_ignores_case_accents_and_elisions(index, spells, query, must_find):
+    expected = text_matches(spells, query)
+    assert must_find <= expected  # what the issue promises, checked against the data too
+    search(index, query)
+    wait_for_rows(index, expected)
+    assert shown_count(index) == count_text(len(expected), len(spells))
+
+
+def description_only_word(spells) -> tuple[str, str]:
+    """A long word found in exactly one spell's description and in no name or alias."""
+    names = " ".join(fold(" ".join([d["name"], *d["aliases"]])) for d in spells.values())
+    texts = {slug: searchable(spell) for slug, spell in spells.items()}
+    candidates = []
+    for slug, spell in spells.items():
+        for word in set(fold(spell["description"]).split()):
+            if len(word) >= 9 and word not in names and \
+                    [s for s, text in texts.items() if word in text] == [slug]:
+                candidates.append((word, slug))
+    assert candidates
+    return sorted(candidates)[0]
+
+
+def test_text_filter_searches_descriptions_once_loaded(index, spells):
+    word, slug = description_only_word(spells)
+    search(index, word)
+    wait_for_rows(index, {slug})  # after the search text has arrived
+    assert index.locator(".gr-empty").is_hidden()
+
+
+def test_nothing_found_says_so(index, spells):
+    search(index, "zzqxw")
+    wait_for_rows(index, set())
+    assert index.locator(".gr-empty").is_visible()
+    assert shown_count(index) == count_text(0, len(spells))
+
+
+# ---------------------------------------------------------------- URL state
+
+def test_the_url_keeps_the_whole_view(index, open_page, spells, site_url):
+    search(index, "sort")
+    facet_button(index, "niveau", "Niveau 5").click()
+    facet_button(index, "element", "Élément Feu").click()
+    facet_button(index, "element", "Élément Feu").click()
+    facet_button(index, "difficulte", "Difficulté 1").click()
+    sort_button(index, "Portée").click()
+    sort_button(index, "Portée").click()
+    expected = {s for s in text_matches(spells, "sort")
+                if spells[s]["levels"]["min"] <= 5 <= spells[s]["levels"]["max"]
+                and spells[s]["element"] != "feu" and spells[s]["difficulty"] == 1}
+    wait_for_rows(index, expected)
+    items = [{"slug": s, "key": COLUMNS[3][1](spells[s]), "name": spells[s]["name"]}
+             for s in expected]
+    order = french_order(index, items, descending=True)
+    assert visible_slugs(index) == order
+    shared = index.url
+    query = parse_qs(urlsplit(shared).query)
+    assert query["q"] == ["sort"] and query["niveau"] == ["5"]
+    assert query["element"] == ["-feu"] and query["difficulte"] == ["1"]
+    states = toggle_states(index)
+
+    # Someone else opens the shared address: same rows, same order, same controls.
+    other = open_page(shared.removeprefix(site_url))
+    wait_for_rows(other, order, ordered=True)
+    assert toggle_states(other) == states
+    assert other.get_by_role("searchbox", name="Rechercher un sort").input_value() == "sort"
+    assert sort_state(other) == ("Portée", "descending")
+    assert shown_count(other) == count_text(len(expected), len(spells))
+    assert other.url == shared
+
+
+def test_a_hand_written_url_is_read(open_page, spells):
+    page = open_page("sorts/?niveau=-5&difficulte=2,3&tri=1")
+    expected = {s for s, d in spells.items()
+                if not d["levels"]["min"] <= 5 <= d["levels"]["max"]
+                and d["difficulty"] in (2, 3)}
+    wait_for_rows(page, expected)
+    levels = [(spells[s]["levels"]["min"], spells[s]["levels"]["max"])
+              for s in visible_slugs(page)]
+    assert levels == sorted(levels)
+    assert facet_button(page, "niveau", "Niveau 5").get_attribute("data-state") == "exclude"
+    assert facet_button(page, "difficulte", "Difficulté 2").get_attribute("data-state") == "include"
+
+
+def test_count_is_right_after_each_step(index, spells):
+    assert shown_count(index) == count_text(len(spells), len(spells))
+    assert re.fullmatch(rf"{len(spells)} sorts\..*", index.locator(".gr-index-intro").inner_text())
+    facet_button(index, "niveau", "Niveau 9").click()
+    at_9 = {s for s, d in spells.items() if d["levels"]["max"] >= 9 >= d["levels"]["min"]}
+    wait_for_rows(index, at_9)
+    assert shown_count(index) == count_text(len(at_9), len(spells))
+    search(index, "boule")
+    expected = at_9 & text_matches(spells, "boule")
+    wait_for_rows(index, expected)
+    assert shown_count(index) == count_text(len(expected), len(spells))

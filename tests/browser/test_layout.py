@@ -1,0 +1,216 @@
+"""Phone-first qualities of the built site at 360 × 740: no sideways scrolling, 44 px tap
+targets, the system's dark scheme, axe-core's WCAG 2.x A/AA rules, and print."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser.support import AXE, PHONE, visible_slugs, wait_for_rows
+
+pytestmark = pytest.mark.browser
+
+PAGES = ["", "sorts/", "sorts/teleportation/", "sorts/invocation-de-monstre/", "regles/"]
+IDS = ["accueil", "index", "teleportation", "invocation-de-monstre", "regles"]
+TAP = 44
+
+
+@pytest.mark.parametrize("path", PAGES, ids=IDS)
+def test_no_horizontal_overflow_at_360_px(open_page, path):
+    page = open_page(path)
+    page.wait_for_timeout(200)
+    widths = page.evaluate("""() => ({
+        document: document.documentElement.scrollWidth,
+        body: document.body.scrollWidth,
+        viewport: innerWidth})""")
+    assert widths["viewport"] == PHONE["width"]
+    assert widths["document"] <= PHONE["width"], widths
+    assert widths["body"] <= PHONE["width"], widths
+    # Nothing sticks out of the screen either (wide tables scroll inside their own wrapper).
+    sticking_out = page.evaluate("""width => [...document.querySelectorAll('.md-content *')]
+        .filter(el => el.checkVisibility() && !el.closest('.gr-table-wrap'))
+        .filter(el => { const r = el.getBoundingClientRect();
+                        return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5); })
+        .map(el => el.tagName + '.' + el.className).slice(0, 10)""", PHONE["width"])
+    assert sticking_out == []
+
+
+# WCAG 2.5.8's « inline » exception, and only it: a link (display: inline) whose nearest
+# block-level ancestor also holds text outside the link — a link inside a sentence, whose size is
+# set by the line height of the text around it. Everything else that can be tapped (buttons,
+# inputs, selects, summaries, links standing on their own: chips, table names, buttons-links,
+# the « # » of a level) must offer at least 44 × 44 CSS px.
+SMALL_TARGETS = """min => {
+    const textOutside = (block, el) => {
+        const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+            if (!el.contains(node) && node.textContent.trim()) return true;
+        return false;
+    };
+    const inSentence = el => {
+        if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
+        let block = el.parentElement;
+        while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
+        return !!block && textOutside(block, el);
+    };
+    const small = [];
+    for (const el of document.querySelectorAll(
+            '.md-content :is(a[href], button, input, select, textarea, summary)')) {
+        if (!el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width >= min && box.height >= min) continue;
+        if (inSentence(el)) continue;
+        small.push(`${el.tagName.toLowerCase()}.${el.className} « ${el.textContent.trim().slice(0, 40)} »`
+                   + ` ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return small;
+}"""
+
+
+@pytest.mark.parametrize("path", PAGES, ids=IDS)
+def test_tap_targets_are_at_least_44_px(open_page, path):
+    page = open_page(path)
+    assert page.evaluate(SMALL_TARGETS, TAP) == []
+
+
+def test_tap_targets_inside_opened_details(open_page):
+    page = open_page("sorts/invisibilite/")
+    for summary in page.locator(".md-content summary").all():
+        summary.click()
+    assert page.evaluate(SMALL_TARGETS, TAP) == []
+
+
+@pytest.mark.parametrize("path", ["sorts/invisibilite/", "sorts/invocation-de-monstre/"])
+def test_tables_stay_readable_on_a_phone(open_page, path):
+    """Figures and words are never cut inside a cell; a wide table scrolls in its own wrapper,
+    which a keyboard can reach (focusable) and a screen reader can name."""
+    page = open_page(path)
+    cut = page.evaluate("""() => [...document.querySelectorAll(
+            '.gr-table .gr-pct, .gr-table .gr-frac, .gr-table thead th, .gr-table td')]
+        .filter(el => {
+            // A cell's text may wrap between words, never inside one.
+            const range = document.createRange();
+            return [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim())
+                .some(n => n.textContent.trim().split(/\\s+/).some(word => {
+                    const start = n.textContent.indexOf(word);
+                    range.setStart(n, start);
+                    range.setEnd(n, start + word.length);
+                    return range.getClientRects().length > 1;
+                }));
+        })
+        .map(el => el.textContent.trim().slice(0, 30))""")
+    assert cut == []
+    percents = page.evaluate("""() => [...document.querySelectorAll('.gr-pct')]
+        .filter(el => el.getClientRects().length !== 1).map(el => el.textContent)""")
+    assert percents == []  # « 75,0 % » on one line
+    wraps = page.evaluate("""() => [...document.querySelectorAll('.gr-table-wrap')]
+        .filter(w => w.scrollWidth > w.clientWidth + 1)
+        .map(w => ({tabindex: w.getAttribute('tabindex'), role: w.getAttribute('role'),
+                    label: w.getAttribute('aria-label')}))""")
+    assert wraps, "at 360 px some tables are wider than the screen"
+    for wrap in wraps:
+        assert wrap["tabindex"] == "0" and wrap["role"] == "region"
+        assert wrap["label"].startswith("Tableau défilant : ") and len(wrap["label"]) > 20
+
+
+@pytest.mark.parametrize("scheme, expected", [("dark", "slate"), ("light", "default")])
+def test_color_scheme_follows_the_system(open_page, scheme, expected):
+    page = open_page("sorts/invisibilite/", color_scheme=scheme)
+    assert page.locator("body").get_attribute("data-md-color-scheme") == expected
+    luminance = page.evaluate("""() => {
+        const [r, g, b] = getComputedStyle(document.body).backgroundColor
+            .match(/\\d+/g).map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    }""")
+    assert (luminance < 0.3) if scheme == "dark" else (luminance > 0.9)
+
+
+# ---------------------------------------------------------------- axe-core
+
+AXE_RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# Nothing is excluded: mkdocs-material's own chrome passes these rules on these pages.
+AXE_EXCLUDE: list[str] = []
+
+
+def axe_violations(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        """([rules, exclude]) => axe.run({exclude: exclude.map(s => [s])},
+                                         {runOnly: rules, resultTypes: ['violations']})""",
+        [AXE_RULES, AXE_EXCLUDE])
+    return [f"{v['id']} ({v['impact']}): {v['help']} — "
+            + "; ".join(f"{n['target']} {n['failureSummary']}" for n in v["nodes"][:5])
+            for v in result["violations"]]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", PAGES, ids=IDS)
+def test_axe_reports_no_violation(open_page, path, scheme):
+    page = open_page(path, color_scheme=scheme)
+    page.wait_for_timeout(200)
+    violations = axe_violations(page)
+    assert violations == [], json.dumps(violations, ensure_ascii=False, indent=1)
+
+
+def test_axe_on_a_filtered_index_and_a_targeted_level(open_page):
+    page = open_page("sorts/?niveau=5,-9&element=-feu&tri=2-desc")
+    assert axe_violations(page) == []
+    page = open_page("sorts/invisibilite/#niveau-5", color_scheme="dark")
+    assert axe_violations(page) == []
+
+
+# ---------------------------------------------------------------- print
+
+def shown(page, selector: str) -> list[str]:
+    """Elements matching ``selector`` that would appear (rendered, not display: none)."""
+    return page.eval_on_selector_all(
+        selector, "els => els.filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 80))")
+
+
+# A4 portrait at 96 dpi less 1 cm margins: the width a printed page lays out in.
+PAPER = {"width": 718, "height": 1047}
+
+
+def test_a_spell_prints_as_a_clean_card(open_page, spells):
+    page = open_page("sorts/invisibilite/", viewport=PAPER)
+    assert shown(page, ".md-header") and shown(page, "button") and shown(page, ".gr-calc")
+    page.emulate_media(media="print")
+    for chrome in (".md-header", ".md-tabs", ".md-sidebar", ".md-footer", ".md-search",
+                   "nav", "button", ".md-button", "input", "select", "summary", ".gr-calc",
+                   ".gr-level-link", ".gr-levels", ".gr-spell-tools"):
+        assert shown(page, chrome) == [], chrome
+    # What remains is the card: name, fields, facts, description, odds, source.
+    for kept in ("h1", ".gr-fields", ".gr-facts", ".gr-description", "#niveau-5",
+                 ".gr-odds-table", ".gr-source"):
+        assert shown(page, kept), kept
+    assert page.locator("h1").inner_text() == spells["invisibilite"]["name"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PAPER["width"]
+
+
+def test_the_index_prints_as_a_list_of_the_spells_shown(open_page, spells):
+    page = open_page("sorts/?element=eau", viewport=PAPER)
+    water = {s for s, d in spells.items() if d["element"] == "eau"}
+    wait_for_rows(page, water)
+    order = visible_slugs(page)
+    page.emulate_media(media="print")
+    for control in ("button", "input", "fieldset", ".md-content label", "thead", ".gr-document-index",
+                    ".md-header", ".md-tabs", ".md-sidebar"):
+        assert shown(page, control) == [], control
+    assert page.locator(".gr-count").inner_text() == f"{len(water)} sorts affichés sur {len(spells)}"
+    assert visible_slugs(page) == order  # the view on screen is what prints
+    layout = page.evaluate("""() => {
+        const row = document.querySelector('.gr-index-table tbody tr:not([hidden])');
+        const cells = [...row.cells];
+        return {table: getComputedStyle(row.closest('table')).display,
+                row: getComputedStyle(row).display,
+                cells: [...new Set(cells.map(c => getComputedStyle(c).display))],
+                labels: cells.slice(1).map(c => getComputedStyle(c, '::before').content),
+                text: row.innerText};
+    }""")
+    assert layout["table"] == "block" and layout["row"] == "block"  # a list, not a grid
+    assert set(layout["cells"]) <= {"inline", "none"}  # « none »: an empty field
+    first = spells[order[0]]
+    assert layout["text"].startswith(first["name"])
+    assert layout["labels"][0] == '" · Niveaux : "'
+    assert page.evaluate("document.documentElement.scrollWidth") <= PAPER["width"]
