@@ -1,7 +1,7 @@
-"""Fixtures of the calculators' tests: the harness site, its server, the browser.
+"""Fixtures of the calculators' tests: the harness site, its server, a phone-sized page.
 
-Browser tests (``@pytest.mark.browser``) need Debian's Chromium at
-/usr/bin/chromium and Playwright for Python; they are skipped otherwise.
+Browser tests (``@pytest.mark.browser``) use the session Chromium of tests/conftest.py, which
+fails (never skips) when Debian's Chromium is missing.
 """
 
 from __future__ import annotations
@@ -46,17 +46,7 @@ def engine_config(site_root):
     return site_root[1]
 
 
-@pytest.fixture(scope="session")
-def browser():
-    if not harness.CHROMIUM.exists():
-        pytest.skip("Chromium absent (/usr/bin/chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        instance = playwright.chromium.launch(
-            executable_path=str(harness.CHROMIUM), args=harness.CHROMIUM_ARGS
-        )
-        yield instance
-        instance.close()
+# `browser` is the session-wide Chromium of tests/conftest.py: one Playwright per process.
 
 
 @pytest.fixture
