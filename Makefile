@@ -32,13 +32,13 @@ serve: setup
 	$(PY) -m generator serve --host $(HOST) --port $(PORT)
 
 test: setup
-	sh tools/ensure-chromium
+	sh tools/ensure-test-tools
 	$(PY) -m pytest
 
 bench: setup
 	$(PY) bench/bench_rules.py
 	$(PY) bench/bench_build.py
-	sh tools/ensure-chromium
+	sh tools/ensure-test-tools
 	$(PY) bench/bench_browser.py
 
 clean:
