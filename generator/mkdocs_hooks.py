@@ -27,7 +27,7 @@ def on_pre_build(config) -> None:
         raise Abort("Fichiers de sorts invalides :\n" + "\n".join(error.problems)) from None
 
 
-def on_post_build(config) -> None:
+def _fold_search_index(config) -> None:
     """Make the site search ignore accents: « eclair » must find « Éclair ».
 
     The theme's search matches words as written; each indexed section therefore also gets the
@@ -44,3 +44,18 @@ def on_post_build(config) -> None:
             doc["text"] = f"{doc.get('text', '')} {' '.join(folded)}".strip()
     index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
                           encoding="utf-8")
+
+
+def on_startup(*, command, dirty) -> None:
+    """``mkdocs serve`` gets a service worker that caches nothing (generator/offline.py)."""
+    from generator.offline import set_command
+
+    set_command(command)
+
+
+def on_post_build(config) -> None:
+    """Fold the search index, then write the offline files, which hash the finished site."""
+    from generator.offline import write_offline_files
+
+    _fold_search_index(config)
+    write_offline_files(Path(config.site_dir), config)

@@ -286,9 +286,13 @@ def generate(root: Path, out: Path) -> Report:
                     for s in spells],
             intro=(content / "calculateurs.md").read_text(encoding="utf-8"),
             root="../")))
+    from .cards import extra_pages  # « Mon grimoire », the spell cards (issue 6)
+
+    for relative, text in extra_pages(env, spells).items():
+        writer.write(relative, _markdown_page(text) if relative.endswith(".md") else text)
 
     install_engine_assets(out, root)
-    writer.prune("sorts", "api", "regles", "calculateurs", SITE_STATIC)
+    writer.prune("sorts", "api", "regles", "calculateurs", "grimoire", "cartes", SITE_STATIC)
     return report
 
 

@@ -1,0 +1,338 @@
+"""The compendium offline and on a phone's home screen: icons, web app manifest, service worker.
+
+:func:`write_offline_files` runs after MkDocs has written the site (the MkDocs hook calls it at
+the end of ``on_post_build``, once the search index is final). It writes into the site:
+
+* ``assets/icons/grimoire.svg``, ``grimoire-192.png`` and ``grimoire-512.png``: the icon, drawn
+  here from a few shapes (an open book under a star). The PNGs are rasterised with the standard
+  library only (``zlib`` + ``struct``), so the build fetches nothing and needs no image library;
+* ``manifest.webmanifest``: the web app manifest (French, relative ``start_url`` and ``scope``, so
+  the site works under any sub-path);
+* ``sw.js``, the service worker, at the site root (its scope is the site root), made from
+  ``templates/offline/sw.js`` with the list of the files it precaches and their content hashes.
+
+Versioning: the service worker's version is a hash of the content of every precached file (and
+of the engine files it may cache later). Any change of any page, asset, JSON or of the engine
+gives a new ``sw.js``, hence a new cache, filled completely (and checked against the hashes)
+before the new version may take over; the old caches are deleted when it does.
+
+Not precached: the large Pyodide core files (``assets/pyodide/``); the service worker caches
+them separately, after the first successful boot of the engine or when the reader asks for it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import struct
+import zlib
+from pathlib import Path
+
+__all__ = ["ICON_SIZES", "icon_svg", "icon_png", "manifest", "precache_list", "service_worker",
+           "write_offline_files", "set_command"]
+
+SW_TEMPLATE = Path(__file__).parent / "templates" / "offline" / "sw.js"
+ICON_DIR = "assets/icons"
+ICON_SIZES = (192, 512)
+THEME_COLOR = "#7e56c2"        # mkdocs-material's « deep purple » header
+BACKGROUND_COLOR = "#673ab6"   # the icon's background: the splash screen matches it
+SW_FORMAT = 1                  # bump when the service worker's behaviour changes
+ENGINE_DIR = "assets/pyodide/"
+HASH_CHARS = 16
+
+# Files MkDocs or mkdocs-material write that a reader never needs offline.
+_SKIPPED_SUFFIXES = (".map", ".gz", ".tmp")
+_SKIPPED_NAMES = {"sw.js", "sitemap.xml"}
+_LUNR = "assets/javascripts/lunr/"
+
+_command = "build"
+
+
+def set_command(command: str) -> None:
+    """Remember the MkDocs command (``serve`` gets a service worker that removes itself)."""
+    global _command
+    _command = command
+
+
+# ------------------------------------------------------------------ the icon
+
+# The drawing, on a 512 × 512 canvas, painted in order. A maskable icon keeps what matters inside
+# the central circle of radius 40 % (204.8 px): every shape here stays within it.
+_PARCHMENT = "#fbf3df"
+_PAGE_SHADE = "#e8dcbc"
+_COVER = "#3b1f70"
+_STAR = "#ffaa00"
+_INK = "#7e56c2"
+
+ICON_SHAPES: tuple[tuple[str, str, tuple], ...] = (
+    # the cover, behind the pages
+    ("polygon", _COVER, ((100, 214), (256, 236), (412, 214), (412, 372), (256, 396), (100, 372))),
+    # left and right pages
+    ("polygon", _PARCHMENT, ((112, 200), (250, 222), (250, 378), (112, 356))),
+    ("polygon", _PARCHMENT, ((262, 222), (400, 200), (400, 356), (262, 378))),
+    # the gutter's shade
+    ("polygon", _PAGE_SHADE, ((238, 220), (250, 222), (250, 378), (238, 376))),
+    ("polygon", _PAGE_SHADE, ((262, 222), (274, 220), (274, 376), (262, 378))),
+    # lines of writing
+    ("polygon", _INK, ((132, 238), (226, 252), (226, 262), (132, 248))),
+    ("polygon", _INK, ((132, 270), (226, 284), (226, 294), (132, 280))),
+    ("polygon", _INK, ((132, 302), (200, 312), (200, 322), (132, 312))),
+    ("polygon", _INK, ((286, 252), (380, 238), (380, 248), (286, 262))),
+    ("polygon", _INK, ((286, 284), (380, 270), (380, 280), (286, 294))),
+    ("polygon", _INK, ((286, 316), (352, 306), (352, 316), (286, 326))),
+    # the star rising from the book, and two sparks
+    ("polygon", _STAR, ((256, 66), (274, 132), (336, 150), (274, 168), (256, 234), (238, 168),
+                        (176, 150), (238, 132))),
+    ("circle", _STAR, (176, 96, 12)),
+    ("circle", _STAR, (340, 92, 9)),
+)
+
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+
+
+def icon_svg() -> str:
+    """The icon as SVG (rounded corners; the PNGs are full-bleed squares for maskable use)."""
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" role="img" '
+             'aria-label="Grimoire">',
+             f'<rect width="512" height="512" rx="112" fill="{BACKGROUND_COLOR}"/>']
+    for kind, color, data in ICON_SHAPES:
+        if kind == "polygon":
+            points = " ".join(f"{x},{y}" for x, y in data)
+            parts.append(f'<polygon points="{points}" fill="{color}"/>')
+        else:
+            cx, cy, r = data
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{color}"/>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+_SUB = 4  # sub-scanlines per pixel row (vertical anti-aliasing); horizontal coverage is exact
+
+
+def _spans(kind: str, data: tuple, y: float) -> list[tuple[float, float]]:
+    """The [x0, x1) intervals of a shape on the horizontal line at height ``y`` (canvas units)."""
+    if kind == "circle":
+        cx, cy, r = data
+        dy = y - cy
+        if abs(dy) >= r:
+            return []
+        half = math.sqrt(r * r - dy * dy)
+        return [(cx - half, cx + half)]
+    crossings = []
+    points = list(data)
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
+        if (y0 <= y < y1) or (y1 <= y < y0):
+            crossings.append(x0 + (y - y0) * (x1 - x0) / (y1 - y0))
+    crossings.sort()
+    return list(zip(crossings[0::2], crossings[1::2]))
+
+
+def icon_png(size: int) -> bytes:
+    """The icon as a ``size`` × ``size`` RGB PNG, anti-aliased, deterministic."""
+    scale = size / 512
+    background = _rgb(BACKGROUND_COLOR)
+    rows = []
+    for py in range(size):
+        pixels = [list(background) for _ in range(size)]
+        for kind, color, data in ICON_SHAPES:
+            coverage = [0.0] * size
+            touched = False
+            for sub in range(_SUB):
+                y = (py + (sub + 0.5) / _SUB) / scale
+                for x0, x1 in _spans(kind, data, y):
+                    a, b = max(x0 * scale, 0.0), min(x1 * scale, float(size))
+                    if b <= a:
+                        continue
+                    touched = True
+                    first, last = int(a), min(int(b), size - 1)
+                    if first == last:
+                        coverage[first] += (b - a) / _SUB
+                        continue
+                    coverage[first] += (first + 1 - a) / _SUB
+                    for px in range(first + 1, last):
+                        coverage[px] += 1 / _SUB
+                    coverage[last] += (b - last) / _SUB
+            if not touched:
+                continue
+            rgb = _rgb(color)
+            for px, alpha in enumerate(coverage):
+                if alpha > 0:
+                    alpha = min(alpha, 1.0)
+                    pixel = pixels[px]
+                    for channel in range(3):
+                        pixel[channel] += (rgb[channel] - pixel[channel]) * alpha
+        rows.append(b"\x00" + bytes(int(round(v)) for pixel in pixels for v in pixel))
+    return _png(size, size, b"".join(rows))
+
+
+def _png(width: int, height: int, raw: bytes) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def _icon_files() -> dict[str, bytes]:
+    """The icon files, by path in the site."""
+    files = {f"{ICON_DIR}/grimoire.svg": icon_svg().encode("utf-8")}
+    for size in ICON_SIZES:
+        files[f"{ICON_DIR}/grimoire-{size}.png"] = icon_png(size)
+    return files
+
+
+# ------------------------------------------------------------------ the manifest
+
+def manifest(description: str = "") -> dict:
+    """The web app manifest: every URL relative to the manifest, which sits at the site root."""
+    icons = [{"src": f"{ICON_DIR}/grimoire.svg", "sizes": "any", "type": "image/svg+xml",
+              "purpose": "any"}]
+    for size in ICON_SIZES:
+        src = f"{ICON_DIR}/grimoire-{size}.png"
+        icons.append({"src": src, "sizes": f"{size}x{size}", "type": "image/png",
+                      "purpose": "any"})
+        icons.append({"src": src, "sizes": f"{size}x{size}", "type": "image/png",
+                      "purpose": "maskable"})
+    return {
+        "name": "Grimoire",
+        "short_name": "Grimoire",
+        "description": description or "Les sorts de magiciens, complets et exacts.",
+        "lang": "fr",
+        "dir": "ltr",
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "categories": ["games", "books", "reference"],
+        "icons": icons,
+    }
+
+
+# ------------------------------------------------------------------ the service worker
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:HASH_CHARS]
+
+
+def _url_of(relative: str) -> str:
+    """The URL a reader uses for a file, relative to the site root: pages by their folder."""
+    if relative == "index.html":
+        return "./"
+    if relative.endswith("/index.html"):
+        return relative[: -len("index.html")]
+    return relative
+
+
+def _search_languages(config) -> list[str]:
+    """The languages of the search plugin (mkdocs-material registers it as material/search)."""
+    plugins = config.get("plugins") or {}
+    plugin = plugins.get("material/search") or plugins.get("search")
+    try:
+        langs = plugin.config.get("lang") or []
+    except AttributeError:
+        langs = []
+    if isinstance(langs, str):
+        langs = [langs]
+    return [lang for lang in langs if isinstance(lang, str)] or ["fr"]
+
+
+def _wanted(relative: str, lunr: set[str]) -> bool:
+    name = relative.rsplit("/", 1)[-1]
+    if relative.startswith(ENGINE_DIR) or name in _SKIPPED_NAMES:
+        return False
+    if relative.endswith(_SKIPPED_SUFFIXES) or name.startswith("."):
+        return False
+    if relative.startswith(_LUNR):
+        # The search worker loads only the stemmers of the configured languages.
+        return relative in lunr
+    return True
+
+
+def precache_list(site_dir: Path, languages: list[str] = ("fr",)) -> list[tuple[str, str, int]]:
+    """(URL relative to the root, content hash, size) of every file the service worker precaches."""
+    lunr = {f"{_LUNR}min/lunr.stemmer.support.min.js", f"{_LUNR}min/lunr.multi.min.js"}
+    lunr |= {f"{_LUNR}min/lunr.{lang}.min.js" for lang in languages if lang != "en"}
+    entries = []
+    for path in sorted(site_dir.rglob("*")):
+        if not path.is_file():
+            continue
+        relative = path.relative_to(site_dir).as_posix()
+        if _wanted(relative, lunr):
+            data = path.read_bytes()
+            entries.append((_url_of(relative), _digest(data), len(data)))
+    return sorted(entries)
+
+
+def _engine_list(site_dir: Path) -> list[tuple[str, str, int]]:
+    base = site_dir / ENGINE_DIR
+    if not base.is_dir():
+        return []
+    return sorted((path.relative_to(site_dir).as_posix(), _digest(path.read_bytes()),
+                   path.stat().st_size)
+                  for path in base.rglob("*") if path.is_file())
+
+
+def service_worker(precache: list, engine: list) -> tuple[str, str]:
+    """The text of ``sw.js`` for these files, and its version."""
+    version = _digest(json.dumps([SW_FORMAT, precache, engine]).encode("utf-8"))[:12]
+    engine_version = _digest(json.dumps(engine).encode("utf-8"))[:12]
+    data = {
+        "version": version,
+        "precache": [[url, digest] for url, digest, _ in precache],
+        "engine": {"version": engine_version,
+                   "files": [[url, digest, size] for url, digest, size in engine],
+                   "bytes": sum(size for _, _, size in engine)},
+    }
+    template = SW_TEMPLATE.read_text(encoding="utf-8")
+    marker = "/*@MANIFEST@*/ null"
+    if marker not in template:
+        raise RuntimeError(f"{SW_TEMPLATE} : marqueur {marker!r} absent")
+    return (template.replace(marker, json.dumps(data, ensure_ascii=True, separators=(",", ":"))),
+            version)
+
+
+_SELF_REMOVING_SW = """// Grimoire : « mkdocs serve » ne met rien en cache (le site change à chaque modification).
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name.startsWith("grimoire-")) await caches.delete(name);
+    await self.registration.unregister();
+  })());
+});
+"""
+
+
+def write_offline_files(site_dir: Path, config=None) -> str:
+    """Write the icons, the manifest and ``sw.js`` into the built site; return the version."""
+    site_dir = Path(site_dir)
+    description = ""
+    languages = ["fr"]
+    if config is not None:
+        description = config.get("site_description") or ""
+        languages = _search_languages(config)
+    for relative, data in _icon_files().items():
+        _write(site_dir / relative, data)
+    _write(site_dir / "manifest.webmanifest",
+           (json.dumps(manifest(description), ensure_ascii=False, indent=1) + "\n").encode())
+    if _command == "serve":
+        _write(site_dir / "sw.js", _SELF_REMOVING_SW.encode("utf-8"))
+        return "dev"
+    precache = precache_list(site_dir, languages)
+    text, version = service_worker(precache, _engine_list(site_dir))
+    _write(site_dir / "sw.js", text.encode("utf-8"))
+    return version
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and path.read_bytes() == data:
+        return
+    path.write_bytes(data)

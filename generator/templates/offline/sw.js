@@ -1,0 +1,321 @@
+/* Grimoire — the service worker: the compendium offline.
+ *
+ * Written into the site by generator/offline.py from generator/templates/offline/sw.js, after
+ * MkDocs has built it: do not edit site/sw.js by hand. Every URL is relative to this file, whose
+ * folder is the site root (the scope), so the site works under any sub-path.
+ *
+ * One build = one version = one cache, « grimoire-pages-<version> », holding every page, style
+ * sheet, script, JSON file and the engine archive of that build. Each file is checked against
+ * the content hash the build wrote here before it is stored, so a version is complete and
+ * consistent or not installed at all. Requests are answered from the cache of the version that
+ * controls the page, never from another one. A new version waits until no page uses the old one,
+ * or until the reader asks for it (offline.js shows « Nouvelle version disponible — recharger »):
+ * it then takes over, deletes the old caches, and every open page reloads (offline.js).
+ *
+ * The Pyodide core files (large) are not precached: they go to « grimoire-moteur-<version> »
+ * after the first successful boot of the engine, or when the reader asks for it
+ * (« Disponible hors ligne »), with progress messages. HEAD requests (the engine checks its
+ * files with HEAD before booting) are answered from the caches when possible, else go to the
+ * network.
+ *
+ * Messages (postMessage, answered on the MessagePort given, else to the sender):
+ *   {type: "status"}       → {type: "status", version, pages: {cached, total},
+ *                             engine: {cached, total, bytes, cachedBytes}}
+ *   {type: "cache-engine"} → {type: "engine", state: "progress", loaded, total} …
+ *                             then {type: "engine", state: "done" | "error", message}
+ *   {type: "skip-waiting"} → this (waiting) version takes over now.
+ */
+"use strict";
+
+const MANIFEST = /*@MANIFEST@*/ null;
+const PREFIX = "grimoire-";
+const PAGES = PREFIX + "pages-" + MANIFEST.version;
+const ENGINE = PREFIX + "moteur-" + MANIFEST.engine.version;
+const SCOPE = self.registration.scope;
+const PARALLEL = 6;
+
+const PRECACHE = new Map(MANIFEST.precache.map((entry) => [entry[0], entry[1]]));
+const ENGINE_FILES = new Map(
+  MANIFEST.engine.files.map((entry) => [entry[0], { hash: entry[1], size: entry[2] }])
+);
+
+function absolute(key) {
+  return new URL(key, SCOPE).href;
+}
+
+// The key of a URL in the lists above: relative to the scope, without query nor fragment;
+// « …/index.html » is its folder's page. Null outside the scope.
+function keyOf(url) {
+  const href = url.origin + url.pathname;
+  if (!href.startsWith(SCOPE)) return href + "/" === SCOPE ? "./" : null;
+  let key = href.slice(SCOPE.length);
+  if (key === "" || key === "index.html") return "./";
+  if (key.endsWith("/index.html")) key = key.slice(0, -"index.html".length);
+  return key;
+}
+
+async function digest(buffer) {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  let hex = "";
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
+function mismatch(key) {
+  return new Error("contenu inattendu pour « " + key + " » (le site change en ce moment ?)");
+}
+
+// Fetches one file of this version and checks it; the HTTP cache is tried first, then, if it
+// held an older copy, the server itself.
+async function fetchChecked(key, hash, onChunk) {
+  for (const mode of ["no-cache", "reload"]) {
+    const response = await fetch(absolute(key), { cache: mode, credentials: "same-origin" });
+    if (!response.ok) throw new Error("« " + key + " » : réponse " + response.status);
+    const body = await readBody(response, onChunk);
+    if ((await digest(body)).slice(0, hash.length) === hash) {
+      // A fresh response: never a redirected one, which a navigation may not use.
+      return new Response(body, {
+        status: 200,
+        statusText: "OK",
+        headers: response.headers,
+      });
+    }
+  }
+  throw mismatch(key);
+}
+
+async function readBody(response, onChunk) {
+  if (!onChunk || !response.body) return response.arrayBuffer();
+  const reader = response.body.getReader();
+  const chunks = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    onChunk(value.byteLength);
+  }
+  return new Blob(chunks).arrayBuffer();
+}
+
+async function pool(items, worker) {
+  let next = 0;
+  async function lane() {
+    while (next < items.length) {
+      const item = items[next++];
+      await worker(item);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, lane));
+}
+
+// Puts every missing file of this version in its cache (files already there were checked).
+async function fillPages() {
+  const cache = await caches.open(PAGES);
+  const have = new Set((await cache.keys()).map((request) => request.url));
+  const missing = MANIFEST.precache.filter((entry) => !have.has(absolute(entry[0])));
+  await pool(missing, async (entry) => {
+    const response = await fetchChecked(entry[0], entry[1]);
+    await cache.put(absolute(entry[0]), response);
+  });
+}
+
+// ------------------------------------------------------------------ the engine files
+
+let engineJob = null;
+const engineListeners = new Set();
+
+function emitEngine(message) {
+  for (const listener of engineListeners) {
+    try {
+      listener(message);
+    } catch (error) {
+      /* a page that went away */
+    }
+  }
+}
+
+async function engineStatus() {
+  const have = new Set();
+  if (await caches.has(ENGINE)) {
+    for (const request of await (await caches.open(ENGINE)).keys()) have.add(request.url);
+  }
+  let cached = 0;
+  let cachedBytes = 0;
+  for (const [key, file] of ENGINE_FILES) {
+    if (have.has(absolute(key))) {
+      cached += 1;
+      cachedBytes += file.size;
+    }
+  }
+  return {
+    cached: cached,
+    total: ENGINE_FILES.size,
+    bytes: MANIFEST.engine.bytes,
+    cachedBytes: cachedBytes,
+  };
+}
+
+async function downloadEngine() {
+  const cache = await caches.open(ENGINE);
+  const have = new Set((await cache.keys()).map((request) => request.url));
+  const total = MANIFEST.engine.bytes;
+  let loaded = 0;
+  const missing = [];
+  for (const [key, file] of ENGINE_FILES) {
+    if (have.has(absolute(key))) loaded += file.size;
+    else missing.push([key, file]);
+  }
+  emitEngine({ type: "engine", state: "progress", loaded: loaded, total: total });
+  for (const [key, file] of missing) {
+    let counted = 0;
+    const response = await fetchChecked(key, file.hash, (bytes) => {
+      counted += bytes;
+      emitEngine({
+        type: "engine",
+        state: "progress",
+        loaded: loaded + Math.min(counted, file.size),
+        total: total,
+      });
+    });
+    await cache.put(absolute(key), response);
+    loaded += file.size;
+  }
+  emitEngine({ type: "engine", state: "progress", loaded: total, total: total });
+}
+
+function cacheEngine(listener) {
+  if (listener) engineListeners.add(listener);
+  if (!engineJob) {
+    engineJob = downloadEngine().then(
+      () => ({ type: "engine", state: "done" }),
+      (error) => ({ type: "engine", state: "error", message: String((error && error.message) || error) })
+    );
+    engineJob.then((result) => {
+      engineJob = null;
+      emitEngine(result);
+      engineListeners.clear();
+    });
+  }
+  return engineJob;
+}
+
+// ------------------------------------------------------------------ life cycle
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      await fillPages(); // a failure keeps the current version, and this one is retried later
+      const names = await caches.keys();
+      const hadEngine = [];
+      for (const name of names) {
+        if (name.startsWith(PREFIX + "moteur-") && name !== ENGINE) {
+          const old = await caches.open(name);
+          if ((await old.keys()).length) hadEngine.push(name);
+        }
+      }
+      // The reader had the engine offline: keep it so (best effort, never blocks the update).
+      if (hadEngine.length) await cacheEngine(null);
+      // On a first visit there is no older version to mix with.
+      if (!self.registration.active) await self.skipWaiting();
+    })()
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      try {
+        await fillPages(); // complete, if an older version's clean-up removed part of it
+      } catch (error) {
+        /* offline: what is missing will come from the network */
+      }
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== PAGES && name !== ENGINE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })()
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  const port = event.ports && event.ports[0];
+  const reply = (message) => {
+    if (port) port.postMessage(message);
+    else if (event.source) event.source.postMessage(message);
+  };
+  if (data.type === "skip-waiting") {
+    event.waitUntil(self.skipWaiting());
+  } else if (data.type === "status") {
+    event.waitUntil(
+      (async () => {
+        const cache = await caches.open(PAGES);
+        reply({
+          type: "status",
+          version: MANIFEST.version,
+          pages: { cached: (await cache.keys()).length, total: PRECACHE.size },
+          engine: await engineStatus(),
+        });
+      })()
+    );
+  } else if (data.type === "cache-engine") {
+    event.waitUntil(cacheEngine(reply));
+  }
+});
+
+// ------------------------------------------------------------------ answering requests
+
+function headOnly(response) {
+  return new Response(null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+async function fromCaches(key) {
+  if (PRECACHE.has(key)) return (await caches.open(PAGES)).match(absolute(key));
+  if (ENGINE_FILES.has(key) && (await caches.has(ENGINE))) {
+    return (await caches.open(ENGINE)).match(absolute(key));
+  }
+  return undefined;
+}
+
+const OFFLINE_PAGE =
+  '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+  "<title>Page indisponible hors ligne — Grimoire</title></head>" +
+  '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">' +
+  "<h1>Page indisponible hors ligne</h1>" +
+  "<p>Cette page n’est pas enregistrée sur cet appareil et le réseau ne répond pas.</p>" +
+  '<p><a href="' + SCOPE + '">Revenir à l’accueil du Grimoire</a></p></body></html>';
+
+async function respond(request, key) {
+  const url = new URL(request.url);
+  if (request.mode === "navigate" && !key.endsWith("/") && PRECACHE.has(key + "/")) {
+    // « sorts/vol » → « sorts/vol/ », as the server would: relative links need the slash.
+    return Response.redirect(absolute(key + "/") + url.search + url.hash, 301);
+  }
+  const hit = await fromCaches(key);
+  if (hit) return request.method === "HEAD" ? headOnly(hit) : hit;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (request.mode === "navigate") {
+      return new Response(OFFLINE_PAGE, {
+        status: 503,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    }
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" && request.method !== "HEAD") return;
+  if (request.headers.has("range")) return;
+  const key = keyOf(new URL(request.url));
+  if (key === null) return;
+  event.respondWith(respond(request, key));
+});

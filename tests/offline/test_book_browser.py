@@ -1,0 +1,308 @@
+"""« Mon grimoire » in headless Chromium: add, reload, figures from the engine, share, export,
+import, and refused links and files that leave the stored spellbook untouched."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+import yaml
+
+import rules
+from tests.conftest import ROOT
+from tests.offline.support import BOOT_MS, STORAGE_KEY, book_of, store, stored, wait_controlled
+from widgets import bridge
+
+pytestmark = pytest.mark.browser
+
+SPELLS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
+          for p in sorted((ROOT / "spells").glob("*.yaml"))}
+SAVED = {"version": 1, "magie": 3, "sorts": [
+    {"slug": "vol", "apprentissage": 2, "xp": 5},
+    {"slug": "teleportation", "apprentissage": 1, "xp": 0},
+    {"slug": "boule-de-feu", "apprentissage": 5, "xp": 40},
+]}
+REFUSED = "Votre grimoire n’a pas été modifié."
+
+
+def fill_dialog(page, learning: int, xp: str) -> None:
+    dialog = page.locator("dialog.gr-book-dialog")
+    dialog.wait_for(state="visible")
+    dialog.get_by_label("Apprentissage").select_option(str(learning))
+    dialog.get_by_label("XP pour ce sort").fill(xp)
+    dialog.locator("button[type=submit]").click()
+
+
+def figures(magic: int, slug: str, learning: int, xp: int) -> tuple[str, str]:
+    """What /grimoire/ must show for one spell, computed by the same engine in Python."""
+    response = bridge.handle({"calc": "progression", "magic": str(magic), "learning": str(learning),
+                              "difficulty": str(SPELLS[slug]["difficulty"]), "xp": str(xp)})
+    assert response["ok"], response
+    if response["max_level"]:
+        return "apprentissage maximal atteint", "\u2014"
+    return (f"{response['xp_needed']} XP sur {response['cost']} "
+            f"(apprentissage {response['next_level']})", response["expected_casts"]["decimal"])
+
+
+def entry(page, slug: str):
+    return page.locator(f".gr-book__entry[data-slug='{slug}']")
+
+
+def wait_figures(page, slug: str, expected: tuple[str, str]) -> None:
+    page.wait_for_function(
+        """([slug, next, casts]) => {
+            const dd = document.querySelectorAll(`.gr-book__entry[data-slug="${slug}"] dd`);
+            return dd.length === 2 && dd[0].textContent === next && dd[1].textContent === casts;
+        }""", arg=[slug, *expected], timeout=BOOT_MS)
+
+
+def test_add_from_a_spell_page_and_the_index_then_see_the_figures(site_url, new_context):
+    context = new_context()
+    page = context.new_page()
+    page.goto(site_url + "sorts/vol/")
+    page.get_by_role("button", name="Ajouter à Mon grimoire").click()
+    # A bad XP is refused in the dialog, nothing is stored.
+    fill_dialog(page, 2, "-4")
+    assert "XP : attendu un entier positif ou nul" in page.inner_text(".gr-book-dialog__error")
+    assert stored(page) is None
+    fill_dialog(page, 2, "12")
+    assert page.locator("dialog.gr-book-dialog").is_hidden()
+    assert "apprentissage 2, 12 XP" in page.inner_text(".gr-book-status")
+    page.reload()
+    assert page.get_by_role("button", name="Dans Mon grimoire : modifier").is_visible()
+    assert book_of(page) == {"version": 1, "magie": 0,
+                             "sorts": [{"slug": "vol", "apprentissage": 2, "xp": 12}]}
+
+    page.goto(site_url + "sorts/")
+    cost = rules.level_up_cost(3, SPELLS["boule-de-feu"]["difficulty"])
+    page.get_by_role("button", name="Ajouter Boule de feu à Mon grimoire").click()
+    fill_dialog(page, 3, str(cost - 1))
+    assert page.get_by_role("button", name=re.compile(
+        r"^Boule de feu est dans Mon grimoire \(apprentissage 3")).is_visible()
+    # The row still reads as before for the index (its name link is unchanged).
+    assert page.locator("#sort-boule-de-feu th a").inner_text() == "Boule de feu"
+
+    page.goto(site_url + "grimoire/")
+    page.locator(".gr-book__entry").first.wait_for()
+    assert [e.get_attribute("data-slug") for e in page.locator(".gr-book__entry").all()] == [
+        "boule-de-feu", "vol"]
+    facts = entry(page, "vol").locator(".gr-book__facts").inner_text()
+    vol = SPELLS["vol"]
+    assert f"Niveaux : {vol['levels']['raw']}" in facts
+    assert f"Élément : {rules.ELEMENT_LABELS[vol['element']]}" in facts
+    assert f"Difficulté : {vol['difficulty']} / 5" in facts
+    wait_figures(page, "vol", figures(0, "vol", 2, 12))
+    wait_figures(page, "boule-de-feu", figures(0, "boule-de-feu", 3, cost - 1))
+
+    # Editing: the magic of the caster and the XP change the engine's figures.
+    page.get_by_label("Magie du magicien").fill("6")
+    page.get_by_label("Magie du magicien").press("Enter")
+    page.get_by_label("Magie du magicien").blur()
+    wait_figures(page, "vol", figures(6, "vol", 2, 12))
+    xp = entry(page, "vol").get_by_label("XP")
+    xp.fill("20")
+    xp.blur()
+    wait_figures(page, "vol", figures(6, "vol", 2, 20))
+    assert book_of(page)["magie"] == 6
+    # Values the engine refuses are shown with its own message.
+    too_much = rules.level_up_cost(2, vol["difficulty"])
+    xp.fill(str(too_much))
+    xp.blur()
+    error = entry(page, "vol").locator(".gr-book__error")
+    error.wait_for(state="visible", timeout=BOOT_MS)
+    refused = bridge.handle({"calc": "progression", "magic": "6", "learning": "2",
+                             "difficulty": str(vol["difficulty"]), "xp": str(too_much)})
+    assert refused["errors"][0]["message"] in error.inner_text()
+    entry(page, "boule-de-feu").get_by_role("button", name=re.compile("^Retirer")).click()
+    assert [s["slug"] for s in book_of(page)["sorts"]] == ["vol"]
+    assert "Boule de feu a été retiré de Mon grimoire." in page.inner_text("[data-book-message]")
+
+
+def test_the_spellbook_survives_offline(built_site, serve, new_context):
+    served = serve(built_site)
+    site_url = served.url
+    context = new_context()
+    page = context.new_page()
+    page.goto(site_url + "grimoire/")
+    store(page, SAVED)
+    wait_controlled(page)
+    context.set_offline(True)
+    served.stop()
+    page.reload()
+    page.locator(".gr-book__entry").first.wait_for()
+    assert [e.get_attribute("data-slug") for e in page.locator(".gr-book__entry").all()] == [
+        "boule-de-feu", "teleportation", "vol"]
+    page.goto(site_url + "sorts/vol/")
+    assert page.get_by_role("button", name="Dans Mon grimoire : modifier").is_visible()
+
+
+def share_link(page) -> str:
+    page.get_by_role("button", name="Créer un lien de partage").click()
+    return page.locator("[data-book-link]").input_value()
+
+
+def test_a_share_link_opens_on_another_device(site_url, new_context):
+    first = new_context().new_page()
+    first.goto(site_url + "grimoire/")
+    store(first, SAVED)
+    first.reload()
+    first.locator(".gr-book__entry").first.wait_for()
+    link = share_link(first)
+    assert parse_qs(urlsplit(link).query)["livre"] == ["1.3.vol_2_5.teleportation_1_0.boule-de-feu_5_40"]
+
+    # A fresh browser: the link offers to import, nothing is stored before the reader says so.
+    other = new_context().new_page()
+    other.goto(link)
+    offer = other.locator("[data-book-offer]")
+    offer.wait_for(state="visible")
+    assert "Importer le grimoire de ce lien ?" in offer.inner_text()
+    assert "Téléportation — apprentissage 1, 0 XP" in offer.inner_text()
+    assert stored(other) is None
+    offer.get_by_role("button", name="Importer", exact=True).click()
+    assert book_of(other) == SAVED
+    assert "livre=" not in other.url
+    assert len(other.locator(".gr-book__entry").all()) == 3
+
+    # A browser with its own spellbook: never silently overwritten.
+    mine = {"version": 1, "magie": 1, "sorts": [{"slug": "vol", "apprentissage": 4, "xp": 1},
+                                                {"slug": "oubli", "apprentissage": 1, "xp": 2}]}
+    third = new_context().new_page()
+    third.goto(site_url + "grimoire/")
+    store(third, mine)
+    third.goto(link)
+    offer = third.locator("[data-book-offer]")
+    offer.wait_for(state="visible")
+    assert "Votre grimoire compte déjà 2 sorts" in offer.inner_text()
+    offer.get_by_role("button", name="Ne rien importer").click()
+    assert book_of(third) == mine
+    third.goto(link)
+    third.locator("[data-book-offer]").get_by_role("button", name="Ajouter à mon grimoire").click()
+    merged = book_of(third)
+    assert merged["magie"] == 1
+    assert merged["sorts"] == mine["sorts"] + [SAVED["sorts"][1], SAVED["sorts"][2]]
+    assert "déjà présent, gardé tel quel : Vol." in third.inner_text("[data-book-message]")
+    third.goto(link)
+    third.locator("[data-book-offer]").get_by_role("button", name="Remplacer mon grimoire").click()
+    assert book_of(third) == SAVED
+
+
+def test_export_then_import_a_json_file(site_url, new_context, tmp_path):
+    page = new_context().new_page()
+    page.goto(site_url + "grimoire/")
+    store(page, SAVED)
+    page.reload()
+    page.locator(".gr-book__entry").first.wait_for()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter (fichier JSON)").click()
+    assert download.value.suggested_filename == "mon-grimoire.json"
+    path = tmp_path / "mon-grimoire.json"
+    download.value.save_as(path)
+    exported = json.loads(path.read_text(encoding="utf-8"))
+    assert exported["format"] == "grimoire-livre" and exported["version"] == 1
+    assert exported["magie"] == 3
+    assert [(s["slug"], s["nom"], s["apprentissage"], s["xp"]) for s in exported["sorts"]] == [
+        (s["slug"], SPELLS[s["slug"]]["name"], s["apprentissage"], s["xp"]) for s in SAVED["sorts"]]
+
+    other = new_context().new_page()
+    other.goto(site_url + "grimoire/")
+    other.locator("[data-book-main]").wait_for()  # ready: the list of spells is loaded
+    other.locator("[data-book-file]").set_input_files(path)
+    offer = other.locator("[data-book-offer]")
+    offer.wait_for(state="visible")
+    assert "Importer le grimoire de ce fichier ?" in offer.inner_text()
+    assert stored(other) is None
+    offer.get_by_role("button", name="Importer", exact=True).click()
+    assert book_of(other) == SAVED
+
+
+BAD_LINKS = [
+    ("1.0.sort-inconnu_1_0", "sort inconnu : « sort-inconnu »"),
+    ("1.0.vol_1_0.constructor_1_0", "sort inconnu : « constructor »"),
+    ("1.0.vol_7_0", "apprentissage de « Vol » : attendu un entier de 1 à 5, reçu « 7 »"),
+    ("1.0.vol_0_0", "apprentissage de « Vol » : attendu un entier de 1 à 5, reçu « 0 »"),
+    ("1.0.vol_2_-5", "XP de « Vol » : attendu un entier positif ou nul, reçu « -5 »"),
+    ("1.-3.vol_2_5", "magie : attendu un entier positif ou nul, reçu « -3 »"),
+    ("2.0.vol_2_5", "version de format « 2 » non prise en charge (attendue : 1)"),
+    ("1.0.vol_2", "sort n° 1 du lien illisible : « vol_2 »"),
+    ("1.0.vol_1_0.vol_2_0", "sort en double : « Vol »"),
+    ("1.0.vol_1_0%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "caractères inattendus dans le lien"),
+    ("", "lien incomplet"),
+]
+
+
+def test_corrupted_links_are_refused_and_change_nothing(site_url, new_context):
+    page = new_context().new_page()
+    page.goto(site_url + "grimoire/")
+    store(page, SAVED)
+    before = stored(page)
+    for query, problem in BAD_LINKS:
+        page.goto(site_url + "grimoire/?livre=" + query)
+        message = page.locator("[data-book-message]")
+        message.wait_for(state="visible")
+        text = message.inner_text()
+        assert text.startswith("Lien refusé : "), (query, text)
+        assert problem in text, (query, text)
+        assert text.endswith(REFUSED), (query, text)
+        assert page.locator("[data-book-offer]").is_hidden()
+        assert stored(page) == before, query
+        assert len(page.locator(".gr-book__entry").all()) == 3
+
+
+BAD_FILES = [
+    (b"{\"format\": \"grimoire-livre\", \"version\": 1, ", "ce n’est pas du JSON valide"),
+    (b"[1, 2]", "ce n’est pas un grimoire (objet JSON attendu)"),
+    (json.dumps({"version": 1, "sorts": []}).encode(),
+     "ce fichier n’est pas un grimoire exporté par le Grimoire (champ « format » absent)"),
+    (json.dumps({"format": "grimoire-livre", "version": 7, "sorts": []}).encode(),
+     "version de format « 7 » non prise en charge (attendue : 1)"),
+    (json.dumps({"format": "grimoire-livre", "version": 1, "magie": 0, "sorts": [
+        {"slug": "vol", "apprentissage": 2, "xp": 0},
+        {"slug": "n-existe-pas", "apprentissage": 1, "xp": 0}]}).encode(),
+     "sort inconnu : « n-existe-pas »"),
+    (json.dumps({"format": "grimoire-livre", "version": 1, "magie": 0, "sorts": [
+        {"slug": "oubli", "apprentissage": 6, "xp": 0}]}).encode(),
+     "apprentissage de « Oubli » : attendu un entier de 1 à 5, reçu « 6 »"),
+    (json.dumps({"format": "grimoire-livre", "version": 1, "magie": 0, "sorts": [
+        {"slug": "oubli", "apprentissage": 2, "xp": -1}]}).encode(),
+     "XP de « Oubli » : attendu un entier positif ou nul, reçu « -1 »"),
+    (json.dumps({"format": "grimoire-livre", "version": 1, "magie": 0, "sorts": [
+        {"slug": "oubli", "apprentissage": 2, "xp": 1.5}]}).encode(),
+     "XP de « Oubli » : attendu un entier positif ou nul, reçu « 1.5 »"),
+    (json.dumps({"format": "grimoire-livre", "version": 1, "magie": 0, "sorts": [
+        {"slug": "oubli", "apprentissage": "2", "xp": 0}]}).encode(),
+     "apprentissage de « Oubli » : attendu un entier de 1 à 5, reçu « 2 »"),
+]
+
+
+def test_corrupted_files_are_refused_and_change_nothing(site_url, new_context):
+    page = new_context().new_page()
+    page.goto(site_url + "grimoire/")
+    store(page, SAVED)
+    page.reload()
+    page.locator(".gr-book__entry").first.wait_for()
+    before = stored(page)
+    for number, (content, problem) in enumerate(BAD_FILES):
+        page.locator("[data-book-file]").set_input_files(
+            {"name": f"grimoire-{number}.json", "mimeType": "application/json", "buffer": content})
+        message = page.locator("[data-book-message]")
+        message.wait_for(state="visible")
+        text = message.inner_text()
+        page.evaluate("() => { document.querySelector('[data-book-message]').hidden = true; }")
+        assert text.startswith("Fichier refusé : "), (number, text)
+        assert problem in text, (number, text)
+        assert text.endswith(REFUSED), (number, text)
+        assert page.locator("[data-book-offer]").is_hidden()
+        assert stored(page) == before, number
+
+
+def test_a_damaged_stored_spellbook_is_reported_not_erased(site_url, new_context):
+    page = new_context().new_page()
+    page.goto(site_url + "grimoire/")
+    page.evaluate("key => localStorage.setItem(key, '{pas du json')", STORAGE_KEY)
+    page.reload()
+    message = page.locator("[data-book-message]")
+    message.wait_for(state="visible")
+    assert "illisible" in message.inner_text()
+    assert stored(page) == "{pas du json"

@@ -1,0 +1,222 @@
+"""The compendium offline in headless Chromium: service worker, engine files, updates, sub-path."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pytest
+import yaml
+
+import rules
+from generator.build import build_site
+from tests.conftest import ROOT, copy_project
+from tests.offline.support import BOOT_MS, sw_status, wait_controlled
+
+pytestmark = pytest.mark.browser
+
+CAST = 'section[data-calc="cast"]'
+
+
+def cut_network(context, served) -> None:
+    """Playwright's offline mode, and the server stopped: nothing can come from the network."""
+    context.set_offline(True)
+    served.stop()
+
+
+def compute_cast(page, magic: int) -> None:
+    """Type a magic level in the cast calculator and wait for the engine's expected XP."""
+    expected = rules.format_decimal(rules.expected_xp(magic, 1), 2)
+    field = page.locator(f"{CAST} #lancer-magie")
+    field.click()
+    field.fill(str(magic))
+    field.press("Enter")
+    page.wait_for_function(
+        """([sel, want]) => document.querySelector(sel)?.dataset.result === 'ok'
+               && document.querySelector(sel + ' [data-out="expected_xp.decimal"]')
+                      .textContent === want""",
+        arg=[CAST, expected], timeout=BOOT_MS)
+
+
+def test_pages_index_and_calculators_work_offline(built_site, serve, new_context):
+    served = serve(built_site)
+    context = new_context()
+    page = context.new_page()
+    page.goto(served.url)
+    wait_controlled(page)
+    page.wait_for_selector(".gr-offline[data-state='ready']", timeout=60_000)
+    status = sw_status(page)
+    assert status["pages"]["cached"] == status["pages"]["total"] > 200
+    assert status["engine"]["cached"] == 0  # the large Pyodide files wait for a first boot
+
+    # A first boot of the engine, online: its files are then kept for offline use.
+    page.goto(served.url + "calculateurs/")
+    compute_cast(page, 6)
+    page.wait_for_selector(".gr-offline[data-engine='cached']", timeout=60_000)
+    assert "Les calculateurs fonctionnent aussi hors ligne." in page.inner_text(".gr-offline")
+
+    cut_network(context, served)
+    spells = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
+              for p in (ROOT / "spells").glob("*.yaml")}
+    page.goto(served.url + "sorts/teleportation/")
+    assert page.locator("h1").inner_text() == "Téléportation"
+    description = page.inner_text(".gr-description")
+    assert "de téléporter un être vivant et son matériel" in description
+    assert page.locator(".gr-book-add").is_visible()  # the page's scripts ran too
+
+    page.goto(served.url + "sorts/?niveau=9")
+    page.wait_for_selector(".gr-count:not(:empty)")
+    shown = page.eval_on_selector_all(".gr-index-table tbody tr",
+                                      "rows => rows.filter(r => !r.hidden).length")
+    assert shown == sum(1 for s in spells.values() if s["levels"]["min"] <= 9 <= s["levels"]["max"])
+
+    page.goto(served.url + "sorts/vol")  # no trailing slash: redirected like the server does
+    assert page.url.endswith("/sorts/vol/") and page.locator("h1").inner_text() == "Vol"
+
+    page.goto(served.url + "calculateurs/")
+    compute_cast(page, 9)
+    assert page.evaluate("GrimoireCalculators.engineState()") == "ready"
+
+    page.goto(served.url + "page-inconnue/")
+    assert "Page indisponible hors ligne" in page.inner_text("h1")
+
+
+def test_available_offline_button_downloads_the_engine_with_its_size(built_site, serve,
+                                                                      new_context):
+    served = serve(built_site)
+    config = (built_site / "assets" / "widgets" / "config.js").read_text(encoding="utf-8")
+    size = json.loads(config.split("= ", 1)[1].rstrip().rstrip(";"))["downloadBytes"]
+    shown = f"{size / 1e6:.1f}".replace(".", ",") + "\u00a0Mo"
+    context = new_context()
+    page = context.new_page()
+    page.goto(served.url)
+    page.wait_for_selector(".gr-offline[data-state='ready']", timeout=60_000)
+    button = page.get_by_role("button", name=re.compile("^Disponible hors ligne"))
+    assert button.inner_text() == f"Disponible hors ligne ({shown})"
+    assert shown in page.inner_text(".gr-offline")
+    button.click()
+    page.wait_for_selector(".gr-offline[data-engine='cached']", timeout=BOOT_MS)
+    assert "Les calculateurs fonctionnent aussi hors ligne." in page.inner_text(".gr-offline")
+    status = sw_status(page)
+    assert status["engine"]["cached"] == status["engine"]["total"] == 5
+    assert status["engine"]["cachedBytes"] == size
+
+    # The engine was never booted online, yet it boots offline from the cache.
+    cut_network(context, served)
+    page.goto(served.url + "sorts/vol/")
+    page.locator(f"{CAST} #lancer-magie").scroll_into_view_if_needed()
+    compute_cast(page, 4)
+
+
+def test_offline_search_finds_a_spell(built_site, serve, new_context):
+    served = serve(built_site)
+    context = new_context(viewport={"width": 1200, "height": 800})
+    page = context.new_page()
+    page.goto(served.url)
+    wait_controlled(page)
+    cut_network(context, served)
+    page.reload()
+    page.locator(".md-search__input").fill("eclair")
+    page.wait_for_selector(".md-search-result__item a[href*='sorts/eclair/']", timeout=30_000)
+
+
+def test_the_site_works_offline_under_a_sub_path(built_site, serve, new_context, tmp_path):
+    (tmp_path / "sous-dossier").symlink_to(built_site, target_is_directory=True)
+    served = serve(tmp_path)
+    context = new_context()
+    page = context.new_page()
+    page.goto(served.url + "sous-dossier/sorts/oubli/")
+    wait_controlled(page)
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == served.url + "sous-dossier/"
+    manifest = page.evaluate("""() => fetch(document.querySelector('link[rel=manifest]').href)
+                                     .then(r => r.json())""")
+    assert manifest["start_url"] == "./"
+    cut_network(context, served)
+    page.goto(served.url + "sous-dossier/")
+    assert page.title() == "Accueil - Grimoire"
+    page.goto(served.url + "sous-dossier/regles/")
+    assert "Règles des sortilèges" in page.locator("h1").inner_text()
+
+
+# ------------------------------------------------------------------ a new build
+
+NEW_SENTENCE = "Phrase ajoutée par la nouvelle version du compendium."
+
+
+def page_and_api(page) -> tuple[str, str]:
+    """The description shown on the spell page, and the one of the JSON the page's site serves."""
+    shown = page.inner_text(".gr-description")
+    api = page.evaluate("() => fetch('../../api/sorts/vol.json').then(r => r.json())")
+    return shown, api["description"]
+
+
+def test_a_new_build_replaces_the_cache_cleanly(serve, new_context, tmp_path):
+    (tmp_path / "projet").mkdir()
+    project = copy_project(tmp_path / "projet")
+    for path in (ROOT / "spells").glob("*.yaml"):
+        shutil.copy2(path, project / "spells" / path.name)
+    site = tmp_path / "en-ligne"
+    build_site(project, site)
+    served = serve(site)
+
+    context = new_context()
+    page = context.new_page()
+    page.goto(served.url + "sorts/vol/")
+    wait_controlled(page)
+    old_version = sw_status(page)["version"]
+    shown, api = page_and_api(page)
+    assert NEW_SENTENCE not in shown and NEW_SENTENCE not in api
+
+    # A second page of the same reader, open on the old version.
+    other = context.new_page()
+    other.goto(served.url + "sorts/")
+    wait_controlled(other)
+    other.evaluate("window.__oldPage = true")
+
+    # The site is rebuilt, into the same served folder, with a changed spell.
+    spell = project / "spells" / "vol.yaml"
+    data = yaml.safe_load(spell.read_text(encoding="utf-8"))
+    data["description"] += "\n\n" + NEW_SENTENCE
+    spell.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    build_site(project, site)
+
+    # Reloading still shows the old version, whole: page and data agree.
+    page.reload()
+    shown, api = page_and_api(page)
+    assert NEW_SENTENCE not in shown and NEW_SENTENCE not in api
+    # The new version was installed in the background; the reader is told.
+    banner = page.locator(".gr-update")
+    banner.wait_for(state="visible", timeout=60_000)
+    assert "Nouvelle version disponible" in banner.inner_text()
+    shown, api = page_and_api(page)
+    assert NEW_SENTENCE not in shown and NEW_SENTENCE not in api
+
+    with page.expect_navigation(timeout=30_000):
+        banner.get_by_role("button").click()
+    page.wait_for_selector(".gr-description")
+    shown, api = page_and_api(page)
+    assert NEW_SENTENCE in shown and NEW_SENTENCE in api
+    wait_controlled(page)
+    new_status = sw_status(page)
+    assert new_status["version"] != old_version
+    assert new_status["pages"]["cached"] == new_status["pages"]["total"]
+    names = page.evaluate("caches.keys()")
+    assert names == [f"grimoire-pages-{new_status['version']}"], names  # the old one is gone
+
+    # The other open page reloaded itself onto the new version.
+    other.wait_for_function("() => window.__oldPage === undefined", timeout=30_000)
+    other.wait_for_selector(".gr-index-table")
+
+    # Offline, the new version is what is kept.
+    cut_network(context, served)
+    page.reload()
+    shown, api = page_and_api(page)
+    assert NEW_SENTENCE in shown and NEW_SENTENCE in api
+
+    # A new reader gets the new version directly.
+    fresh = serve(site)
+    reader = new_context().new_page()
+    reader.goto(fresh.url + "sorts/vol/")
+    assert NEW_SENTENCE in reader.inner_text(".gr-description")

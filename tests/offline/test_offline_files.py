@@ -1,0 +1,204 @@
+"""The offline files of the built site: service worker, manifest, icons, cards and spellbook pages."""
+
+from __future__ import annotations
+
+import hashlib
+import html.parser
+import json
+import shutil
+import struct
+import zlib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import rules
+from generator import offline
+from tests.conftest import ROOT
+
+HASH = offline.HASH_CHARS
+
+
+def sw_manifest(site: Path) -> dict:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    return json.loads(text.split("const MANIFEST = ", 1)[1].split(";\n", 1)[0])
+
+
+def file_of(site: Path, url: str) -> Path:
+    if url == "./":
+        return site / "index.html"
+    return site / url / "index.html" if url.endswith("/") else site / url
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:HASH]
+
+
+def test_the_service_worker_precaches_every_page_and_asset_but_not_pyodide(built_site):
+    manifest = sw_manifest(built_site)
+    urls = {url for url, _ in manifest["precache"]}
+    pages = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html")}
+    for page in pages:
+        url = "./" if page == "index.html" else (
+            page[:-len("index.html")] if page.endswith("/index.html") else page)
+        assert url in urls, page
+    for needed in ("api/sorts.json", "api/sorts/vol.json", "search/search_index.json",
+                   "assets/site/recherche.json", "assets/site/offline.js", "assets/site/cards.css",
+                   "assets/widgets/calculators.js", "assets/widgets/engine-worker.js",
+                   "assets/widgets/config.js", "manifest.webmanifest",
+                   "assets/icons/grimoire-192.png",
+                   "assets/javascripts/lunr/min/lunr.fr.min.js"):
+        assert needed in urls, needed
+    assert any(u.startswith("assets/widgets/engine-") and u.endswith(".zip") for u in urls)
+    assert not [u for u in urls if u.startswith("assets/pyodide/") or u.endswith(".map")
+                or u in ("sw.js", "sitemap.xml", "sitemap.xml.gz")]
+    # Only the search stemmers of the site's language, not every language's.
+    assert "assets/javascripts/lunr/wordcut.js" not in urls
+    # Every hash is the hash of the file as served.
+    for url, expected in manifest["precache"]:
+        assert digest(file_of(built_site, url)) == expected, url
+
+
+def test_the_engine_files_are_listed_with_the_size_the_reader_is_told(built_site):
+    manifest = sw_manifest(built_site)
+    config = (built_site / "assets" / "widgets" / "config.js").read_text(encoding="utf-8")
+    announced = json.loads(config.split("self.GRIMOIRE_ENGINE = ", 1)[1].rstrip().rstrip(";"))
+    engine = manifest["engine"]
+    files = {url: (h, size) for url, h, size in engine["files"]}
+    pyodide = sorted(p for p in (built_site / "assets" / "pyodide").rglob("*") if p.is_file())
+    assert sorted(files) == [p.relative_to(built_site).as_posix() for p in pyodide]
+    for path in pyodide:
+        url = path.relative_to(built_site).as_posix()
+        assert files[url] == (digest(path), path.stat().st_size)
+    assert engine["bytes"] == announced["downloadBytes"] == sum(p.stat().st_size for p in pyodide)
+
+
+def test_a_changed_file_gives_a_new_version_and_the_same_files_the_same(built_site, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(built_site, copy, ignore=shutil.ignore_patterns("pyodide"))
+    shutil.copytree(built_site / "assets" / "pyodide", copy / "assets" / "pyodide")
+    first = offline.write_offline_files(copy)
+    assert offline.write_offline_files(copy) == first == sw_manifest(copy)["version"]
+    page = copy / "sorts" / "vol" / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("Vol", "Vol modifié", 1),
+                    encoding="utf-8")
+    second = offline.write_offline_files(copy)
+    assert second != first
+    assert sw_manifest(copy)["engine"]["version"] == sw_manifest(built_site)["engine"]["version"]
+    # A new Pyodide gives a new engine cache too.
+    lock = next((copy / "assets" / "pyodide").rglob("pyodide-lock.json"))
+    lock.write_text(lock.read_text(encoding="utf-8") + " ", encoding="utf-8")
+    offline.write_offline_files(copy)
+    assert sw_manifest(copy)["engine"]["version"] != sw_manifest(built_site)["engine"]["version"]
+
+
+def test_the_service_worker_uses_relative_urls_only(built_site):
+    text = (built_site / "sw.js").read_text(encoding="utf-8")
+    assert "self.registration.scope" in text
+    manifest = sw_manifest(built_site)
+    assert not [u for u, _ in manifest["precache"] if u.startswith(("/", "http:", "https:"))]
+    for page in ("index.html", "sorts/vol/index.html", "grimoire/index.html"):
+        html_text = (built_site / page).read_text(encoding="utf-8")
+        assert 'rel="manifest"' in html_text and 'href="/manifest' not in html_text
+    assert "offline.js" in (built_site / "sorts" / "vol" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_web_app_manifest(built_site):
+    manifest = json.loads((built_site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Grimoire" and manifest["short_name"] == "Grimoire"
+    assert manifest["lang"] == "fr" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512", "any"} <= sizes
+    assert {"any", "maskable"} <= {icon["purpose"] for icon in manifest["icons"]}
+    for icon in manifest["icons"]:
+        assert (built_site / icon["src"]).is_file(), icon["src"]
+    page = (built_site / "index.html").read_text(encoding="utf-8")
+    assert '<meta name="theme-color" content="#7e56c2">' in page
+    assert '<link rel="apple-touch-icon" href="assets/icons/grimoire-192.png">' in page
+
+
+def png_pixels(path: Path) -> tuple[int, int, bytes]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    position, idat, width, height = 8, b"", 0, 0
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        chunk = data[position + 8:position + 8 + length]
+        crc = struct.unpack(">I", data[position + 8 + length:position + 12 + length])[0]
+        assert zlib.crc32(kind + chunk) & 0xFFFFFFFF == crc
+        if kind == b"IHDR":
+            width, height = struct.unpack(">II", chunk[:8])
+            assert chunk[8:10] == b"\x08\x02"  # 8-bit RGB
+        elif kind == b"IDAT":
+            idat += chunk
+        position += 12 + length
+    return width, height, zlib.decompress(idat)
+
+
+@pytest.mark.parametrize("size", offline.ICON_SIZES)
+def test_the_png_icons_are_drawn_at_their_size(built_site, size):
+    width, height, raw = png_pixels(built_site / "assets" / "icons" / f"grimoire-{size}.png")
+    assert (width, height) == (size, size)
+    assert len(raw) == size * (1 + 3 * size)
+    colours = Counter()
+    for row in range(size):
+        line = raw[row * (1 + 3 * size) + 1:(row + 1) * (1 + 3 * size)]
+        colours.update(line[i:i + 3] for i in range(0, len(line), 3))
+    rgb = lambda c: bytes(int(c[i:i + 2], 16) for i in (1, 3, 5))  # noqa: E731
+    # The background fills the corners (full bleed, for maskable use); the book and the star
+    # are drawn on it.
+    assert raw[1:4] == rgb(offline.BACKGROUND_COLOR)
+    for colour in ("#fbf3df", "#ffaa00", "#3b1f70"):
+        assert colours[rgb(colour)] > size, colour
+    svg = (built_site / "assets" / "icons" / "grimoire.svg").read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "#ffaa00" in svg
+
+
+class _Ids(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.ids, self.cards, self.hrefs = Counter(), 0, []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids[attrs["id"]] += 1
+        if tag == "article" and "gr-card" in (attrs.get("class") or "").split():
+            self.cards += 1
+        if tag == "a" and attrs.get("href"):
+            self.hrefs.append(attrs["href"])
+
+
+def test_the_cards_page_has_every_spell_and_no_repeated_id(built_site):
+    parser = _Ids()
+    parser.feed((built_site / "cartes" / "index.html").read_text(encoding="utf-8"))
+    assert parser.cards == len(list((ROOT / "spells").glob("*.yaml")))
+    assert [i for i, n in parser.ids.items() if n > 1] == []
+    assert not [i for i in parser.ids if i.startswith(("niveau-", "erratum-"))]
+    assert not [h for h in parser.hrefs if h.startswith(("#niveau", "#erratum"))]
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert not [d for d in index["docs"] if d["location"].startswith("cartes/")]
+
+
+def test_the_spellbook_configuration_comes_from_the_rules_engine(built_site):
+    text = (built_site / "assets" / "site" / "grimoire-config.js").read_text(encoding="utf-8")
+    config = json.loads(text.split("self.GRIMOIRE_BOOK = ", 1)[1].rstrip().rstrip(";"))
+    assert config["elements"] == dict(rules.ELEMENT_LABELS)
+    assert config["learning"]["min"] == 1
+    with pytest.raises(rules.RulesError):
+        rules.level_path(0, config["learning"]["max"] + 1, 1)
+    assert rules.level_path(0, config["learning"]["max"], 1) == ()
+
+
+def test_mkdocs_serve_gets_a_service_worker_that_removes_itself(tmp_path):
+    offline.set_command("serve")
+    try:
+        offline.write_offline_files(tmp_path)
+    finally:
+        offline.set_command("build")
+    text = (tmp_path / "sw.js").read_text(encoding="utf-8")
+    assert "self.registration.unregister()" in text and "MANIFEST" not in text
+    assert (tmp_path / "manifest.webmanifest").is_file()
