@@ -21,7 +21,6 @@ import json
 from markupsafe import Markup
 
 import rules
-from rules import progression
 
 from . import labels
 from .render import render_description, render_inline
@@ -29,7 +28,7 @@ from .render import render_description, render_inline
 __all__ = ["extra_pages", "card_context", "LEARNING_MIN", "LEARNING_MAX"]
 
 LEARNING_MIN = 1
-LEARNING_MAX = progression.MAX_LEVEL
+LEARNING_MAX = rules.MAX_LEARNING
 
 
 def card_context(spell: dict) -> dict:

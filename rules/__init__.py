@@ -54,6 +54,7 @@ from .duel import (
 from .errors import RulesError
 from .fr import format_decimal, format_fraction, format_percent, one_in
 from .progression import (
+    MAX_LEARNING,
     LevelStep,
     casts_to_next_level,
     gain_xp,
@@ -79,6 +80,7 @@ __all__ = [
     "EXTREMES",
     "EXTREMES_LABELS",
     "LevelStep",
+    "MAX_LEARNING",
     "Outcome",
     "RulesError",
     "STUDY_XP",

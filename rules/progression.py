@@ -28,6 +28,8 @@ __all__ = [
 ]
 
 MAX_LEVEL = 5
+#: The highest apprentissage a spell can reach (the rules' scale is 1 to 5; 0 = not learnt).
+MAX_LEARNING = MAX_LEVEL
 _BASE_COST = {1: 10, 2: 25, 3: 50, 4: 100}
 
 

@@ -23,6 +23,7 @@ PUBLIC = [
     "EXTREMES",
     "EXTREMES_LABELS",
     "LevelStep",
+    "MAX_LEARNING",
     "Outcome",
     "RulesError",
     "STUDY_XP",
