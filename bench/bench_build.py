@@ -9,7 +9,6 @@ kept; nothing is asserted. Run from the repository root: ``python bench/bench_bu
 
 from __future__ import annotations
 
-import shutil
 import statistics
 import sys
 import tempfile
@@ -23,21 +22,14 @@ sys.path.insert(0, str(ROOT))
 
 from generator.build import build_site  # noqa: E402
 from generator.slug import slugify  # noqa: E402
+from tests.conftest import copy_project  # noqa: E402  (the same sandbox copy as the tests)
 
 REPEATS = 3
 
 
 def make_project(target: Path, factor: int) -> Path:
     """A copy of the project whose spells/ holds ``factor`` × the real spells."""
-    for name in ("mkdocs.yml", "content", "sources", "generator", "widgets", "rules"):
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, target / name)
-    (target / "node_modules").symlink_to(ROOT / "node_modules")
-    spells_dir = target / "spells"
-    spells_dir.mkdir()
+    spells_dir = copy_project(target) / "spells"
     originals = [yaml.safe_load(p.read_text(encoding="utf-8"))
                  for p in sorted((ROOT / "spells").glob("*.yaml"))]
     for copy in range(factor):
