@@ -97,7 +97,8 @@ def _run_build(args: argparse.Namespace) -> int:
     except BuildError as error:
         print(f"Site non construit :\n{error}")
         return EXIT_PROBLEMS
-    print(f"Site construit dans {site.relative_to(Path.cwd().resolve())}/ : "
+    shown = site.relative_to(Path.cwd().resolve()) if site.is_relative_to(Path.cwd().resolve()) else site
+    print(f"Site construit dans {shown}/ : "
           "publiez ce dossier sur n'importe quel hébergement statique.")
     return EXIT_OK
 
