@@ -1,4 +1,7 @@
-"""MkDocs integration: regenerate ``docs_dir`` from the spell files before every build.
+"""MkDocs integration: generate ``docs_dir`` from the spell files before every build.
+
+``on_pre_build`` is the one place a build generates the pages (``python -m generator build`` and
+``serve`` only run MkDocs and turn :class:`InvalidSpells` into French output).
 
 This is the only module that knows about MkDocs; the generator itself writes plain Markdown and
 JSON (``python -m generator generate``), so any MkDocs-compatible builder can take over.
@@ -18,13 +21,21 @@ WORD = re.compile(r"[^\W_]+")
 _TAG = re.compile(r"<[^>]+>")
 
 
+class InvalidSpells(Abort):
+    """The build stopped before writing anything: ``problems`` lists every located French message."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("Fichiers de sorts invalides :\n" + "\n".join(problems))
+        self.problems = problems
+
+
 def on_pre_build(config) -> None:
-    """Write the pages; abort the build (no half-built site) when a spell file is invalid."""
+    """Write the pages (the build's only generation); abort (no half-built site) on invalid spells."""
     root = Path(config.config_file_path).parent
     try:
         generate(root, Path(config.docs_dir))
     except GenerationError as error:
-        raise Abort("Fichiers de sorts invalides :\n" + "\n".join(error.problems)) from None
+        raise InvalidSpells(error.problems) from None
 
 
 def _fold_search_index(config) -> None:

@@ -3,9 +3,11 @@
 :func:`write_offline_files` runs after MkDocs has written the site (the MkDocs hook calls it at
 the end of ``on_post_build``, once the search index is final). It writes into the site:
 
-* ``assets/icons/grimoire.svg``, ``grimoire-192.png`` and ``grimoire-512.png``: the icon, drawn
-  here from a few shapes (an open book under a star). The PNGs are rasterised with the standard
-  library only (``zlib`` + ``struct``), so the build fetches nothing and needs no image library;
+* nothing for the icons: ``assets/icons/grimoire.svg``, ``grimoire-192.png`` and
+  ``grimoire-512.png`` are committed files of the theme (``theme/assets/icons/``), which MkDocs
+  copies. They are drawn here from a few shapes (an open book under a star) and rasterised with
+  the standard library only; after a change of the drawing, rewrite them with
+  ``python -c "from generator.offline import write_icon_files; write_icon_files()"``;
 * ``manifest.webmanifest``: the web app manifest (French, relative ``start_url`` and ``scope``, so
   the site works under any sub-path);
 * ``sw.js``, the service worker, at the site root (its scope is the site root), made from
@@ -29,11 +31,12 @@ import struct
 import zlib
 from pathlib import Path
 
-__all__ = ["ICON_SIZES", "icon_svg", "icon_png", "manifest", "precache_list", "service_worker",
-           "write_offline_files", "set_command"]
+__all__ = ["ICON_SIZES", "ICON_FILES", "icon_svg", "icon_png", "manifest", "precache_list",
+           "service_worker", "write_icon_files", "write_offline_files", "set_command"]
 
 SW_TEMPLATE = Path(__file__).parent / "templates" / "offline" / "sw.js"
 ICON_DIR = "assets/icons"
+ICON_FILES = Path(__file__).parent / "theme" / ICON_DIR   # committed; MkDocs copies the theme
 ICON_SIZES = (192, 512)
 THEME_COLOR = "#7e56c2"        # mkdocs-material's « deep purple » header
 BACKGROUND_COLOR = "#673ab6"   # the icon's background: the splash screen matches it
@@ -186,6 +189,12 @@ def _icon_files() -> dict[str, bytes]:
     return files
 
 
+def write_icon_files(directory: Path = ICON_FILES) -> None:
+    """Redraw the committed icon files (run by hand after a change of the drawing)."""
+    for relative, data in _icon_files().items():
+        _write(Path(directory) / relative.rsplit("/", 1)[-1], data)
+
+
 # ------------------------------------------------------------------ the manifest
 
 def manifest(description: str = "") -> dict:
@@ -311,15 +320,13 @@ self.addEventListener("activate", (event) => {
 
 
 def write_offline_files(site_dir: Path, config=None) -> str:
-    """Write the icons, the manifest and ``sw.js`` into the built site; return the version."""
+    """Write the manifest and ``sw.js`` into the built site; return the version."""
     site_dir = Path(site_dir)
     description = ""
     languages = ["fr"]
     if config is not None:
         description = config.get("site_description") or ""
         languages = _search_languages(config)
-    for relative, data in _icon_files().items():
-        _write(site_dir / relative, data)
     _write(site_dir / "manifest.webmanifest",
            (json.dumps(manifest(description), ensure_ascii=False, indent=1) + "\n").encode())
     if _command == "serve":

@@ -139,8 +139,8 @@ def png_pixels(path: Path) -> tuple[int, int, bytes]:
 
 
 @pytest.mark.parametrize("size", offline.ICON_SIZES)
-def test_the_png_icons_are_drawn_at_their_size(built_site, size):
-    width, height, raw = png_pixels(built_site / "assets" / "icons" / f"grimoire-{size}.png")
+def test_the_committed_png_icons_are_drawn_at_their_size(size):
+    width, height, raw = png_pixels(offline.ICON_FILES / f"grimoire-{size}.png")
     assert (width, height) == (size, size)
     assert len(raw) == size * (1 + 3 * size)
     colours = Counter()
@@ -153,8 +153,16 @@ def test_the_png_icons_are_drawn_at_their_size(built_site, size):
     assert raw[1:4] == rgb(offline.BACKGROUND_COLOR)
     for colour in ("#fbf3df", "#ffaa00", "#3b1f70"):
         assert colours[rgb(colour)] > size, colour
-    svg = (built_site / "assets" / "icons" / "grimoire.svg").read_text(encoding="utf-8")
+    svg = (offline.ICON_FILES / "grimoire.svg").read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "#ffaa00" in svg
+
+
+def test_the_site_ships_the_committed_icons(built_site):
+    committed = sorted(path.name for path in offline.ICON_FILES.iterdir())
+    assert committed == ["grimoire-192.png", "grimoire-512.png", "grimoire.svg"]
+    for name in committed:
+        shipped = built_site / offline.ICON_DIR / name
+        assert shipped.read_bytes() == (offline.ICON_FILES / name).read_bytes(), name
 
 
 class _Ids(html.parser.HTMLParser):
