@@ -38,6 +38,28 @@ def on_pre_build(config) -> None:
         raise InvalidSpells(error.problems) from None
 
 
+# A generated page is a heading, then one block of finished HTML (no blank line inside, see
+# site._html_block). Markdown would only parse that block to copy it unchanged, and that parsing
+# was the largest part of the build: the block is set aside and put back into the page's HTML.
+_HTML_BODY = re.compile(r"\A(# [^\n]*\n\n)(<[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*\n?)\Z")
+_BODY_MARK = "<!-- grimoire-html-body -->"
+_bodies: dict[str, str] = {}
+
+
+def on_page_markdown(markdown, page, **kwargs) -> str:
+    """Keep a generated page's HTML block out of Markdown; ``on_page_content`` puts it back."""
+    match = _HTML_BODY.match(markdown)
+    if not match or _BODY_MARK in markdown:
+        return markdown
+    _bodies[page.file.src_uri] = match[2].rstrip("\n")
+    return match[1] + _BODY_MARK + "\n"
+
+
+def on_page_content(html, page, **kwargs) -> str:
+    body = _bodies.pop(page.file.src_uri, None)
+    return html if body is None else html.replace(_BODY_MARK, body, 1)
+
+
 def _fold_search_index(config) -> None:
     """Make the site search ignore accents: « eclair » must find « Éclair ».
 
