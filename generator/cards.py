@@ -10,7 +10,7 @@
   long spells over several cards and lays them out on A4 sheets. Without JavaScript every card
   shows;
 * ``assets/site/grimoire-config.js``: what the spellbook's scripts need from the rules engine
-  (the range of apprentissage, the French names of the elements), so no rule is typed in
+  (the ranges of apprentissage and difficulty, the French names of the elements), so no rule is typed in
   JavaScript.
 """
 
@@ -27,7 +27,7 @@ from .render import render_description, render_inline
 
 __all__ = ["extra_pages", "card_context", "LEARNING_MIN", "LEARNING_MAX"]
 
-LEARNING_MIN = 1
+LEARNING_MIN = rules.MIN_LEARNING
 LEARNING_MAX = rules.MAX_LEARNING
 
 
@@ -47,6 +47,7 @@ def card_context(spell: dict) -> dict:
 def _config_script() -> str:
     config = {
         "learning": {"min": LEARNING_MIN, "max": LEARNING_MAX},
+        "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},
         "elements": dict(rules.ELEMENT_LABELS),
     }
     return ("// Généré par generator/cards.py depuis le moteur de règles : ne pas modifier.\n"

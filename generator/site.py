@@ -128,9 +128,29 @@ def _environment() -> Environment:
     # escape them once here, then quote them for YAML.
     env.filters["meta"] = lambda value: Markup(json.dumps(str(escape(value)), ensure_ascii=False))
     env.globals["labels"] = labels
+    env.globals["game"] = game_constants()
     env.globals["element_labels"] = rules.ELEMENT_LABELS
     env.globals["outcomes"] = list(rules.Outcome)
     return env
+
+
+def game_constants() -> dict:
+    """Every number and label of the rules a page or a script shows, read from ``rules``.
+
+    The templates get it as the Jinja global ``game``; the scripts as generated data.
+    """
+    return {
+        "die_faces": rules.DIE_FACES,
+        "magic_divisor": rules.MAGIC_DIVISOR,
+        "cast_formula": rules.CAST_FORMULA,
+        "learning": {"min": rules.MIN_LEARNING, "max": rules.MAX_LEARNING},
+        "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},
+        "study_hours": {"min": rules.MIN_STUDY_HOURS, "max": rules.MAX_STUDY_HOURS},
+        "spell_level": {"min": rules.MIN_SPELL_LEVEL, "max": rules.MAX_SPELL_LEVEL},
+        "elements": dict(rules.ELEMENT_LABELS),
+        "extremes": dict(rules.EXTREMES_LABELS),
+        "outcomes": {outcome.value: outcome.label for outcome in rules.Outcome},
+    }
 
 
 def _html_block(html: str) -> str:
@@ -140,18 +160,18 @@ def _html_block(html: str) -> str:
 
 def cast_tables(difficulty: int) -> dict:
     """Precomputed figures shown on a spell page even without JavaScript."""
-    odds = [{"magic": magic,
+    odds = [{"magic": magic, "penalty": magic // rules.MAGIC_DIVISOR,
              "rows": [{"learning": learning,
                        "odds": rules.cast_odds(magic, learning),
                        "xp": rules.expected_xp(magic, learning)}
-                      for learning in range(1, 6)]}
+                      for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)]}
             for magic in TABLE_MAGIC]
     total, costs = 0, []
-    for learning in range(1, 5):
+    for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING):
         cost = rules.level_up_cost(learning, difficulty)
         total += cost
         costs.append({"from": learning, "to": learning + 1, "cost": cost, "total": total})
-    path = {magic: rules.level_path(magic, 1, difficulty) for magic in TABLE_MAGIC}
+    path = {magic: rules.level_path(magic, rules.MIN_LEARNING, difficulty) for magic in TABLE_MAGIC}
     return {"odds": odds, "costs": costs, "path": path}
 
 
@@ -217,11 +237,11 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
                             if n not in erratum_lines],
         "tables": cast_tables(spell["difficulty"]),
         "calc_cast": {"prefix": "lancer", "spells": [], "heading_level": 3,
-                      "defaults": {"magic": 0, "learning": 1, "modifier": 0,
+                      "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "modifier": 0,
                                    "extremes": "modified", "difficulty": spell["difficulty"],
                                    "element": spell["element"], "spell": spell["slug"]}},
         "calc_progression": {"prefix": "progression", "spells": [], "heading_level": 3,
-                             "defaults": {"magic": 0, "learning": 1, "xp": 0, "n": 10,
+                             "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "xp": 0, "n": 10,
                                           "difficulty": spell["difficulty"],
                                           "element": spell["element"],
                                           "spell": spell["slug"]}},

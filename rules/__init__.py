@@ -24,7 +24,7 @@ Conventions:
   session, halving rounded up; duel tests as fresh casting rolls with −1/+1.
 * The public contract is ``__all__`` below; everything else is internal.
 
-Modules: ``errors`` (validation and messages), ``casting`` (a cast, its
+Modules: ``constants`` (every number of the rules, written once), ``errors`` (validation and messages), ``casting`` (a cast, its
 outcomes and XP), ``progression`` (level-ups and the odds of progressing),
 ``study`` (study sessions), ``duel`` (elements and duels), ``fr`` (French
 number formatting).
@@ -40,7 +40,20 @@ from .casting import (
     expected_xp,
     xp_for,
 )
+from .constants import (
+    CAST_FORMULA,
+    DIE_FACES,
+    MAGIC_DIVISOR,
+    MAX_DIFFICULTY,
+    MAX_SPELL_LEVEL,
+    MAX_STUDY_HOURS,
+    MIN_DIFFICULTY,
+    MIN_LEARNING,
+    MIN_SPELL_LEVEL,
+    MIN_STUDY_HOURS,
+)
 from .duel import (
+    ELEMENT_ARTICLE_LABELS,
     ELEMENT_LABELS,
     ELEMENTS,
     Caster,
@@ -71,16 +84,27 @@ from .study import (
 )
 
 __all__ = [
+    "CAST_FORMULA",
     "CastResult",
     "Caster",
+    "DIE_FACES",
     "DuelBreakdown",
     "DuelRow",
     "ELEMENTS",
+    "ELEMENT_ARTICLE_LABELS",
     "ELEMENT_LABELS",
     "EXTREMES",
     "EXTREMES_LABELS",
     "LevelStep",
+    "MAGIC_DIVISOR",
+    "MAX_DIFFICULTY",
     "MAX_LEARNING",
+    "MAX_SPELL_LEVEL",
+    "MAX_STUDY_HOURS",
+    "MIN_DIFFICULTY",
+    "MIN_LEARNING",
+    "MIN_SPELL_LEVEL",
+    "MIN_STUDY_HOURS",
     "Outcome",
     "RulesError",
     "STUDY_XP",

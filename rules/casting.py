@@ -20,6 +20,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from . import errors
+from .constants import DIE_FACES, MAGIC_DIVISOR
 
 __all__ = [
     "EXTREMES",
@@ -32,7 +33,7 @@ __all__ = [
     "xp_for",
 ]
 
-FACES = range(1, 13)
+FACES = range(1, DIE_FACES + 1)
 
 EXTREMES = ("modified", "natural")
 EXTREMES_LABELS = MappingProxyType(
@@ -99,14 +100,14 @@ def check_extremes(value):
 
 def outcome_of(face, magic, learning, modifier, extremes):
     """Return (R, outcome) for one die face; arguments already validated."""
-    result = face - magic // 2 + modifier
+    result = face - magic // MAGIC_DIVISOR + modifier
     if extremes == "natural":
-        if face == 12:
+        if face == DIE_FACES:
             return result, Outcome.CRITICAL_FAILURE
         if face == 1:
             return result, Outcome.FLAWED
     else:
-        if result == 12:
+        if result == DIE_FACES:
             return result, Outcome.CRITICAL_FAILURE
         if result == 1:
             return result, Outcome.FLAWED
@@ -143,7 +144,7 @@ def cast_odds(magic, learning, *, modifier=0, extremes="modified"):
     order, summing to exactly 1.
     """
     counts = face_counts(*check_cast(magic, learning, modifier, extremes))
-    return {outcome: Fraction(count, 12) for outcome, count in counts.items()}
+    return {outcome: Fraction(count, DIE_FACES) for outcome, count in counts.items()}
 
 
 def xp_for(outcome):
@@ -162,7 +163,7 @@ def xp_for(outcome):
 def expected_xp(magic, learning, *, modifier=0, extremes="modified"):
     """Return the exact expected XP of one cast, as a Fraction."""
     counts = face_counts(*check_cast(magic, learning, modifier, extremes))
-    return Fraction(sum(_XP[o] * n for o, n in counts.items()), 12)
+    return Fraction(sum(_XP[o] * n for o, n in counts.items()), DIE_FACES)
 
 
 def cast(magic, learning, *, face=None, rng=None, modifier=0, extremes="modified"):
@@ -180,7 +181,7 @@ def cast(magic, learning, *, face=None, rng=None, modifier=0, extremes="modified
             import random
 
             rng = random.Random()
-        face = rng.randint(1, 12)
-    face = errors.integer("face", face, 1, 12)
+        face = rng.randint(1, DIE_FACES)
+    face = errors.integer("face", face, 1, DIE_FACES)
     result, outcome = outcome_of(face, magic, learning, modifier, extremes)
     return CastResult(face, result, outcome, _XP[outcome])

@@ -22,6 +22,7 @@ from .casting import Outcome, check_extremes, face_counts
 
 __all__ = [
     "ELEMENTS",
+    "ELEMENT_ARTICLE_LABELS",
     "ELEMENT_LABELS",
     "Caster",
     "DuelBreakdown",
@@ -35,6 +36,10 @@ __all__ = [
 ELEMENTS = ("feu", "vigne", "eau", "neutre")
 ELEMENT_LABELS = MappingProxyType(
     {"feu": "Feu", "vigne": "Vigne", "eau": "Eau", "neutre": "Neutre"}
+)
+#: The elements inside a French sentence (« le feu domine la vigne »).
+ELEMENT_ARTICLE_LABELS = MappingProxyType(
+    {"feu": "le feu", "vigne": "la vigne", "eau": "l'eau", "neutre": "neutre"}
 )
 # « Le feu brûle la vigne qui puise dans l'eau qui éteint le feu. »
 _BEATS = {"feu": "vigne", "vigne": "eau", "eau": "feu"}

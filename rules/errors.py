@@ -12,6 +12,15 @@ from fractions import Fraction
 from numbers import Rational
 import re
 
+from .constants import (
+    MAX_DIFFICULTY,
+    MAX_LEARNING,
+    MAX_STUDY_HOURS,
+    MIN_DIFFICULTY,
+    MIN_LEARNING,
+    MIN_STUDY_HOURS,
+)
+
 __all__ = ["RulesError"]
 
 # English parameter name -> the French name used in messages.
@@ -129,14 +138,14 @@ def magic(value):
     return integer("magic", value, 0)
 
 
-def learning(value, low=1, high=5):
-    """Validate a learning level, by default the 1–5 a cast needs (A5)."""
+def learning(value, low=MIN_LEARNING, high=MAX_LEARNING):
+    """Validate a learning level, by default the levels a cast needs (A5)."""
     return integer("learning", value, low, high)
 
 
 def difficulty(value):
-    """Validate a spell difficulty: an integer from 1 to 5."""
-    return integer("difficulty", value, 1, 5)
+    """Validate a spell difficulty: an integer from MIN_DIFFICULTY to MAX_DIFFICULTY."""
+    return integer("difficulty", value, MIN_DIFFICULTY, MAX_DIFFICULTY)
 
 
 def modifier(value):
@@ -145,8 +154,8 @@ def modifier(value):
 
 
 def hours(value):
-    """Validate a planned study length: an integer from 1 to 6."""
-    return integer("hours", value, 1, 6)
+    """Validate a planned study length: an integer from MIN_STUDY_HOURS to MAX_STUDY_HOURS."""
+    return integer("hours", value, MIN_STUDY_HOURS, MAX_STUDY_HOURS)
 
 
 def choice(param, value, allowed, expected):

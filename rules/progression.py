@@ -16,6 +16,7 @@ from fractions import Fraction
 import math
 
 from . import errors
+from .constants import MAX_LEARNING
 from .casting import Outcome, check_extremes, face_counts
 
 __all__ = [
@@ -27,9 +28,8 @@ __all__ = [
     "level_up_within",
 ]
 
-MAX_LEVEL = 5
-#: The highest apprentissage a spell can reach (the rules' scale is 1 to 5; 0 = not learnt).
-MAX_LEARNING = MAX_LEVEL
+#: The highest apprentissage a spell can reach (0 = not learnt), from rules/constants.py.
+MAX_LEVEL = MAX_LEARNING
 _BASE_COST = {1: 10, 2: 25, 3: 50, 4: 100}
 
 

@@ -79,7 +79,7 @@ _STAND_INS = {
 _ABSENT = {"modifier": 0, "extremes": "modified", "xp": 0, "n": 20}
 
 _SIDE_NAMES = {"a": "A", "b": "B"}
-_ELEMENT_WITH_ARTICLE = {"feu": "le feu", "vigne": "la vigne", "eau": "l'eau", "neutre": "neutre"}
+_ELEMENT_WITH_ARTICLE = rules.ELEMENT_ARTICLE_LABELS
 
 
 class _FieldError(Exception):
@@ -130,7 +130,7 @@ def _number(x, digits=1):
 
 
 def _faces_text(faces):
-    """French list of die faces, runs joined: "1 à 5, 7" (or "aucune")."""
+    """French list of die faces, runs joined: "1 à 3, 7" (or "aucune")."""
     if not faces:
         return "aucune"
     runs, start, previous = [], faces[0], faces[0]
@@ -204,7 +204,7 @@ def _cast_figures(v):
     modifier, extremes = v["modifier"], v["extremes"]
     odds = rules.cast_odds(magic, learning, modifier=modifier, extremes=extremes)
     faces = {outcome: [] for outcome in rules.Outcome}
-    for face in range(1, 13):
+    for face in range(1, rules.DIE_FACES + 1):
         result = rules.cast(magic, learning, face=face, modifier=modifier, extremes=extremes)
         faces[result.outcome].append(face)
     expected = rules.expected_xp(magic, learning, modifier=modifier, extremes=extremes)

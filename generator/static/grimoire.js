@@ -656,7 +656,7 @@
       var facts = el("ul", "gr-book__facts");
       [["Niveaux", spell.levels.raw],
        ["Élément", CONFIG.elements[spell.element] || spell.element],
-       ["Difficulté", spell.difficulty + " / 5"]].forEach(function (pair) {
+       ["Difficulté", spell.difficulty + " / " + CONFIG.difficulty.max]].forEach(function (pair) {
         var li = el("li");
         li.appendChild(el("span", "gr-book__label", pair[0] + " : "));
         li.appendChild(document.createTextNode(String(pair[1])));

@@ -65,3 +65,14 @@ def test_format_enumerations() -> None:
                                               "minimum": 1, "maximum": 9}
     assert props["target"]["properties"].keys() == props["saving_throw"]["properties"].keys() == {"label", "raw"}
     assert sorted(SCHEMA["required"]) == sorted(props)
+
+
+def test_the_limits_it_checks_are_the_rules_engines() -> None:
+    import rules
+
+    defs, props = SCHEMA["$defs"], SCHEMA["properties"]
+    assert props["element"]["enum"] == list(rules.ELEMENTS)
+    assert (props["difficulty"]["minimum"], props["difficulty"]["maximum"]) == (
+        rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY)
+    assert (defs["spell_level"]["minimum"], defs["spell_level"]["maximum"]) == (
+        rules.MIN_SPELL_LEVEL, rules.MAX_SPELL_LEVEL)

@@ -14,16 +14,27 @@ import rules
 REPO = Path(__file__).resolve().parents[2]
 
 PUBLIC = [
+    "CAST_FORMULA",
     "CastResult",
     "Caster",
+    "DIE_FACES",
     "DuelBreakdown",
     "DuelRow",
     "ELEMENTS",
+    "ELEMENT_ARTICLE_LABELS",
     "ELEMENT_LABELS",
     "EXTREMES",
     "EXTREMES_LABELS",
     "LevelStep",
+    "MAGIC_DIVISOR",
+    "MAX_DIFFICULTY",
     "MAX_LEARNING",
+    "MAX_SPELL_LEVEL",
+    "MAX_STUDY_HOURS",
+    "MIN_DIFFICULTY",
+    "MIN_LEARNING",
+    "MIN_SPELL_LEVEL",
+    "MIN_STUDY_HOURS",
     "Outcome",
     "RulesError",
     "STUDY_XP",
@@ -101,6 +112,27 @@ def test_constants():
     assert rules.EXTREMES == ("modified", "natural")
     assert rules.EXTREMES_LABELS == {"modified": "Résultat modifié", "natural": "Dé naturel"}
     assert rules.STUDY_XP == {1: 5, 2: 12, 3: 25, 4: 55, 5: 125, 6: 300}
+    assert rules.ELEMENT_ARTICLE_LABELS.keys() == rules.ELEMENT_LABELS.keys()
+    assert (rules.DIE_FACES, rules.MAGIC_DIVISOR, rules.CAST_FORMULA) == (12, 2, "d12 − ⌊magie / 2⌋")
+    assert (rules.MIN_LEARNING, rules.MAX_LEARNING) == (1, 5)
+    assert (rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY) == (1, 5)
+    assert (rules.MIN_SPELL_LEVEL, rules.MAX_SPELL_LEVEL) == (1, 9)
+    assert list(rules.STUDY_XP) == list(range(rules.MIN_STUDY_HOURS, rules.MAX_STUDY_HOURS + 1))
+
+
+@pytest.mark.parametrize(("check", "low", "high"), [
+    ("learning", "MIN_LEARNING", "MAX_LEARNING"),
+    ("difficulty", "MIN_DIFFICULTY", "MAX_DIFFICULTY"),
+    ("hours", "MIN_STUDY_HOURS", "MAX_STUDY_HOURS"),
+])
+def test_validators_check_the_limits_of_the_constants(check, low, high):
+    from rules import errors
+
+    low, high = getattr(rules, low), getattr(rules, high)
+    assert getattr(errors, check)(low) == low and getattr(errors, check)(high) == high
+    for wrong in (low - 1, high + 1):
+        with pytest.raises(rules.RulesError, match=f"attendu un entier de {low} à {high}"):
+            getattr(errors, check)(wrong)
 
 
 @pytest.mark.parametrize("name", ["ELEMENT_LABELS", "EXTREMES_LABELS", "STUDY_XP"])

@@ -104,13 +104,17 @@ document.getElementById("demarrer").addEventListener("click", function () {
 
 
 def template_environment() -> jinja2.Environment:
-    """The Jinja2 environment the generator uses for the partials."""
-    return jinja2.Environment(
+    """The Jinja2 environment the generator uses for the partials, with its rules globals."""
+    from generator.site import game_constants
+
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(REPO_ROOT / "generator" / "templates")),
         undefined=jinja2.StrictUndefined,
         autoescape=True,
         keep_trailing_newline=True,
     )
+    env.globals["game"] = game_constants()
+    return env
 
 
 def render_calculator(env: jinja2.Environment, name: str, calc: dict) -> str:

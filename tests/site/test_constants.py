@@ -1,0 +1,104 @@
+"""rules/ is the only home of a game constant: the pages show what rules/ says, and no template
+or script types a rule's number again."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import rules
+from tests.conftest import ROOT
+
+
+def page(built_site, path: str) -> str:
+    return (built_site / path / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_spell_page_shows_the_rules_constants(built_site):
+    spell = json.loads((built_site / "api" / "sorts" / "vol.json").read_text(encoding="utf-8"))
+    html = page(built_site, "sorts/vol")
+    assert f"{spell['difficulty']} / {rules.MAX_DIFFICULTY}</a>" in html
+    assert f"({rules.CAST_FORMULA}, " in html
+    for magic in (0, 4, 8):
+        assert (f"<caption>Magie {magic} (d{rules.DIE_FACES} − "
+                f"{magic // rules.MAGIC_DIVISOR})</caption>") in html
+    learning = range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
+    rows = re.findall(r'<table class="gr-table gr-odds-table" data-magic="0">.*?</table>', html,
+                      re.S)[0]
+    assert re.findall(r'<tr data-learning="(\d+)">', rows) == [str(n) for n in learning]
+    assert (f"De {rules.MIN_LEARNING} à {rules.MAX_LEARNING}.</span>") in html
+    assert (f"Niveau actuel, de {rules.MIN_LEARNING} à {rules.MAX_LEARNING}.</span>") in html
+    assert f"Lecture du 1 et du {rules.DIE_FACES}</label>" in html
+    for key, label in rules.EXTREMES_LABELS.items():
+        assert re.search(f'<option value="{key}"( selected)?>{label}</option>', html), key
+    for outcome in rules.Outcome:
+        assert f'<th scope="col">{outcome.label}</th>' in html
+
+
+def test_the_calculators_page_shows_the_rules_limits(built_site):
+    html = page(built_site, "calculateurs")
+    assert f"De {rules.MIN_STUDY_HOURS} à {rules.MAX_STUDY_HOURS}.</span>" in html
+    assert f"De {rules.MIN_DIFFICULTY} à {rules.MAX_DIFFICULTY}.</span>" in html
+    assert f"Apprentissage ({rules.MIN_LEARNING} à {rules.MAX_LEARNING})</label>" in html
+
+
+def test_the_index_filters_follow_the_rules(built_site):
+    html = page(built_site, "sorts")
+
+    def facet(name: str) -> list[int]:
+        block = re.search(f'data-facet="{name}">.*?</fieldset>', html, re.S)[0]
+        return [int(v) for v in re.findall(r'data-value="(\d+)"', block)]
+
+    assert facet("niveau") == list(range(rules.MIN_SPELL_LEVEL, rules.MAX_SPELL_LEVEL + 1))
+    assert facet("difficulte") == list(range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1))
+    for element, label in rules.ELEMENT_LABELS.items():
+        assert label in html, element
+
+
+def test_the_cards_and_the_spellbook_follow_the_rules(built_site):
+    assert f"/{rules.MAX_DIFFICULTY}</span>" in page(built_site, "cartes")
+    book = page(built_site, "grimoire")
+    options = re.search(r"<template data-book-learning>(.*?)</template>", book, re.S)[1]
+    assert re.findall(r'<option value="(\d+)">', options) == [
+        str(n) for n in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)]
+    script = (built_site / "assets" / "site" / "grimoire-config.js").read_text(encoding="utf-8")
+    config = json.loads(script.split("self.GRIMOIRE_BOOK = ", 1)[1].rstrip().rstrip(";"))
+    assert config == {"learning": {"min": rules.MIN_LEARNING, "max": rules.MAX_LEARNING},
+                      "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},
+                      "elements": dict(rules.ELEMENT_LABELS)}
+
+
+# The literals a rule was once typed as, outside rules/. Each must now come from rules/.
+OLD_LITERALS = [
+    "1 à 5", "1 à 6", "1–5", "1–6", "/ 5", "/5", "range(1, 5)", "range(1, 6)", "range(1, 10)",
+    "range(1, 13)", "magie / 2", "// 2", "d12 −", "LEARNING_MIN = 1", '"Résultat modifié"',
+    '"Dé naturel"', '"le feu"', "la vigne", "l'eau", "du 12", "(12)",
+]
+
+
+def sources() -> list:
+    """Every template, browser script and page-making module outside rules/."""
+    generator, widgets = ROOT / "generator", ROOT / "widgets"
+    found = [*(generator / "templates").rglob("*"), *(generator / "theme").rglob("*.html"),
+             *(generator / "static").glob("*.js"), *(widgets / "static").glob("*.js"),
+             widgets / "bridge.py",
+             *(generator / name for name in ("site.py", "cards.py", "links.py", "render.py"))]
+    return sorted(path for path in found if path.is_file())
+
+
+def test_the_old_literals_are_gone_from_templates_and_scripts():
+    assert len(sources()) > 20
+    typed = [f"{path.relative_to(ROOT)}: {literal!r}"
+             for path in sources() for literal in OLD_LITERALS
+             if literal in path.read_text(encoding="utf-8")]
+    assert typed == []
+
+
+@pytest.mark.parametrize("literal", ["1 à 5", "range(1, 13)", '"Dé naturel"', "/ 5"])
+def test_the_literal_search_would_find_an_old_literal(literal, tmp_path):
+    # The search above is not vacuous: the same check on a file holding the literal finds it.
+    path = tmp_path / "page.html"
+    path.write_text(f"<p>{literal}</p>", encoding="utf-8")
+    assert [x for x in OLD_LITERALS if x in path.read_text(encoding="utf-8")]
