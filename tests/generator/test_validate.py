@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
+from jsonschema import Draft202012Validator
 from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.spellfile import MAX_BYTES
-from generator.validate import Problem, check_dir, check_file, load_dir
+from generator.validate import Problem, check_dir, check_file, load_dir, load_schema
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 VALID = FIXTURES / "valid" / "boule-de-feu.yaml"
@@ -383,6 +384,8 @@ _ALL_PATHS = _paths(_VALID_DATA)
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(_ALL_PATHS), value=_values, drop=st.booleans())
+@example(path=("difficulty",), value="trois", drop=False)  # refused: must give a message
+@example(path=("name",), value=None, drop=True)
 def test_any_mutation_gives_located_french_messages(path: tuple, value: object, drop: bool, tmp_path: Path) -> None:
     import copy
 
@@ -395,7 +398,13 @@ def test_any_mutation_gives_located_french_messages(path: tuple, value: object, 
     else:
         parent[path[-1]] = value
     directory = write(tmp_path, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
-    for problem in check_dir(directory):
+    problems = check_dir(directory)
+    # The schema file is the oracle: a mutation it refuses must be reported, never let through.
+    refused = next(Draft202012Validator(load_schema()).iter_errors(data), None)
+    event("refusée par le schéma" if refused else "acceptée par le schéma")
+    if refused is not None:
+        assert problems, f"mutation {path!r} = {value!r} refusée par le schéma mais acceptée : {refused.message}"
+    for problem in problems:
         line = str(problem)
         assert _PROBLEM_LINE.match(line), line
         assert not _ENGLISH.search(problem.message), line
