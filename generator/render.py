@@ -97,6 +97,9 @@ def render_description(description: str, *, per_level: list[dict] = (),
         first = block.split("\n", 1)[0]
         if first.startswith("#### "):
             html.append(f"<h4>{render_inline(first[5:], tuple(spans_for(first[5:])))}</h4>")
+            for row in block.split("\n")[1:]:  # lines right under the sub-heading: paragraphs
+                attrs, body = line(row)
+                html.append(f"<p{attrs}>{body}</p>")
         elif first.startswith("|"):
             html.append(_table(block))
         elif FIGURE.match(block):

@@ -1,0 +1,88 @@
+"""Golden cases of the description renderer (render.py) and the cross-linker (links.py), no build.
+
+Each case is an input file ``goldens/<tool>/<case>.txt`` beside its expected output (``.html`` for
+the renderer, ``.out`` for the linker). An optional front matter (``---`` … ``---``) gives the
+case's options: ``per_level`` for the renderer, ``exclude`` (a page's own spell) for the linker.
+Mentions are found among the spells of ``goldens/compendium.yaml``.
+
+A difference fails with a unified diff; after reviewing it, accept the new output with
+``pytest tests/generator/test_text_goldens.py --update-goldens`` and review the files in git.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.links import MentionFinder
+from generator.render import Span, render_description
+
+GOLDENS = Path(__file__).parent / "goldens"
+EXPECTED_SUFFIX = {"render": ".html", "links": ".out"}
+
+
+def pytest_generate_tests(metafunc):
+    if "case" in metafunc.fixturenames:
+        cases = sorted(GOLDENS.glob("*/*.txt"))
+        metafunc.parametrize("case", cases, ids=[f"{c.parent.name}/{c.stem}" for c in cases])
+
+
+def finder() -> MentionFinder:
+    return MentionFinder(yaml.safe_load((GOLDENS / "compendium.yaml").read_text(encoding="utf-8")))
+
+
+def read_case(case: Path) -> tuple[dict, str]:
+    text = case.read_text(encoding="utf-8")
+    if text.startswith("---\n"):
+        front, text = text[4:].split("\n---\n", 1)
+        return yaml.safe_load(front) or {}, text
+    return {}, text
+
+
+def rendered(options: dict, text: str) -> str:
+    mentions = finder()
+
+    def spans_for(line: str) -> tuple[Span, ...]:
+        return tuple(Span(m.start, m.end, "link", f"../{m.slug}/")
+                     for m in mentions.find(line, exclude=options.get("exclude", "")))
+
+    description = text.rstrip("\n")
+    return str(render_description(description, per_level=options.get("per_level", []),
+                                  spans_for=spans_for)) + "\n"
+
+
+def linked(options: dict, text: str) -> str:
+    mentions = finder()
+    out = []
+    for line in text.rstrip("\n").split("\n"):
+        marked, position = [], 0
+        for m in mentions.find(line, exclude=options.get("exclude", "")):
+            marked += [line[position:m.start], f"[{line[m.start:m.end]}]({m.slug})"]
+            position = m.end
+        out.append("".join(marked) + line[position:])
+    return "\n".join(out) + "\n"
+
+
+def test_golden_case(case: Path, update_goldens: bool):
+    tool = case.parent.name
+    produced = {"render": rendered, "links": linked}[tool](*read_case(case))
+    expected_path = case.with_suffix(EXPECTED_SUFFIX[tool])
+    if update_goldens:
+        expected_path.write_text(produced, encoding="utf-8")
+        pytest.skip(f"{expected_path.name} réécrit : relisez son diff avant de valider")
+    expected = expected_path.read_text(encoding="utf-8") if expected_path.exists() else ""
+    if produced != expected:
+        diff = "".join(difflib.unified_diff(expected.splitlines(True), produced.splitlines(True),
+                                            f"attendu/{tool}/{expected_path.name}",
+                                            f"produit/{tool}/{expected_path.name}"))
+        pytest.fail(f"la sortie diffère de sa référence :\n{diff}", pytrace=False)
+
+
+def test_every_case_has_its_expected_output():
+    cases = sorted(GOLDENS.glob("*/*.txt"))
+    assert {case.parent.name for case in cases} == set(EXPECTED_SUFFIX)
+    missing = [str(c) for c in cases if not c.with_suffix(EXPECTED_SUFFIX[c.parent.name]).exists()]
+    assert missing == []
