@@ -11,6 +11,7 @@ Only files whose bytes change are rewritten, and files no longer produced are re
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 import shutil
@@ -114,7 +115,10 @@ class _Writer:
                     path.rmdir()
 
 
+@functools.cache
 def _environment() -> Environment:
+    # One environment per process: its compiled templates are reused by every later build (tests,
+    # `make serve`); FileSystemLoader still reloads a template whose file changed.
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True)
