@@ -70,6 +70,19 @@ def browser():
         chromium.close()
 
 
+#: True once every calculator of the page has been mounted (has a state), or when there is none.
+MOUNTED = "() => [...document.querySelectorAll('.gr-calc')].every(calc => calc.dataset.state)"
+#: Resolves after the browser has drawn two more frames: layouts and observers have run.
+TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def wait_until_settled(page) -> None:
+    """Wait for a state, never a delay: page loaded, scripts mounted, two frames drawn since."""
+    page.wait_for_load_state("load")
+    page.wait_for_function(MOUNTED)
+    page.evaluate(TWO_FRAMES)
+
+
 @pytest.fixture
 def page(browser):
     """A fresh phone-sized page (360 × 740) in its own context."""

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tests.browser.support import AXE, PHONE, visible_slugs, wait_for_rows
+from tests.conftest import wait_until_settled
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +20,7 @@ TAP = 44
 @pytest.mark.parametrize("path", PAGES, ids=IDS)
 def test_no_horizontal_overflow_at_360_px(open_page, path):
     page = open_page(path)
-    page.wait_for_timeout(200)
+    wait_until_settled(page)
     widths = page.evaluate("""() => ({
         document: document.documentElement.scrollWidth,
         body: document.body.scrollWidth,
@@ -148,7 +149,7 @@ def axe_violations(page) -> list[str]:
 @pytest.mark.parametrize("path", PAGES, ids=IDS)
 def test_axe_reports_no_violation(open_page, path, scheme):
     page = open_page(path, color_scheme=scheme)
-    page.wait_for_timeout(200)
+    wait_until_settled(page)
     violations = axe_violations(page)
     assert violations == [], json.dumps(violations, ensure_ascii=False, indent=1)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.support import alias_slug, in_viewport, level_anchor
+from tests.conftest import wait_until_settled
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +72,7 @@ def test_copy_link_button_is_absent_without_javascript(open_page):
 
 def test_a_level_link_scrolls_to_that_level_and_highlights_it(open_page):
     page = open_page("sorts/invisibilite/#niveau-5")
-    page.wait_for_timeout(300)  # late layout (calculators) must not move the level away
+    wait_until_settled(page)  # late layout (calculators) must not move the level away
     box = in_viewport(page, "#niveau-5")
     assert box["inside"], box
     assert box["top"] > 0  # the page did scroll: the level is far below the title

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tests.browser.support import AXE
+from tests.conftest import wait_until_settled
 from tests.offline.support import store
 
 pytestmark = pytest.mark.browser
@@ -63,7 +64,7 @@ def prepare(page, site_url, name):
     elif name == "accueil":
         page.goto(site_url)
         page.wait_for_selector(".gr-offline[data-state]")
-    page.wait_for_timeout(200)
+    wait_until_settled(page)
 
 
 PAGES = ["grimoire", "grimoire-vide", "cartes", "dialogue", "index", "accueil"]

@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import rules
+from tests.conftest import TWO_FRAMES
 from widgets import bridge
 
 pytestmark = pytest.mark.browser
@@ -406,7 +407,10 @@ def test_lazy_loading_and_a_single_worker(context, server):
     page.on("worker", lambda worker: workers.append(worker.url))
     page.goto(server + "ok/calculateurs/")
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(1500)
+    # Every calculator mounted and idle, its visibility observers run, the network quiet again.
+    page.wait_for_function("() => document.querySelectorAll('.gr-calc[data-state=idle]').length === 4")
+    page.evaluate(TWO_FRAMES)
+    page.wait_for_load_state("networkidle")
     engine = [u for u in requests if "/assets/pyodide/" in u or "engine-" in u]
     assert engine == [] and workers == []
     assert page.locator(".gr-calc[data-state=idle]").count() == 4

@@ -202,19 +202,15 @@ def free_port() -> int:
 def serve_in_process(directory: pathlib.Path):
     """Serve ``directory`` from a child process (no GIL shared with the caller)."""
     import subprocess
-    import time
-    import urllib.request
 
     port = free_port()
-    child = subprocess.Popen([sys.executable, __file__, "serve", str(directory), str(port)])
+    child = subprocess.Popen([sys.executable, __file__, "serve", str(directory), str(port)],
+                             stdout=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}/"
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url, timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+        # The child says « prêt » once its socket listens (or closes stdout if it failed).
+        if child.stdout.readline().strip() != "prêt":
+            raise RuntimeError(f"serveur de test non démarré sur {url}")
         yield url
     finally:
         child.terminate()
@@ -239,6 +235,8 @@ def serve(directory: pathlib.Path):
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "serve":
         handler = functools.partial(_Handler, directory=sys.argv[2])
-        http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[3])), handler).serve_forever()
+        listening = http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[3])), handler)
+        print("prêt", flush=True)
+        listening.serve_forever()
     else:
         sys.exit("usage: widgets_harness.py serve DIRECTORY PORT")
