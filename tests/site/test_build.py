@@ -148,3 +148,25 @@ def test_two_builds_of_the_same_input_are_identical(tmp_path_factory, hostile_si
     assert len(list(again.rglob("*.html"))) > 5
     assert differing == []
     shutil.rmtree(again)
+
+
+def test_a_build_validates_and_generates_once(tmp_path, monkeypatch):
+    import generator.site
+    import generator.validate
+
+    calls = {"load_dir": 0, "generate": 0}
+
+    def counted(name, function):
+        def wrapper(*args, **kwargs):
+            calls[name] += 1
+            return function(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(generator.validate, "load_dir",
+                        counted("load_dir", generator.validate.load_dir))
+    monkeypatch.setattr(generator.site, "generate", counted("generate", generator.site.generate))
+    project = copy_project(tmp_path)
+    shutil.copy2(ROOT / "spells" / "vol.yaml", project / "spells" / "vol.yaml")
+    site = build_site(project)
+    assert (site / "sorts" / "vol" / "index.html").is_file()
+    assert calls == {"load_dir": 1, "generate": 1}
