@@ -56,6 +56,7 @@ def on_page_markdown(markdown, page, **kwargs) -> str:
 
 
 def on_page_content(html, page, **kwargs) -> str:
+    """Put back the HTML block ``on_page_markdown`` set aside, byte for byte."""
     body = _bodies.pop(page.file.src_uri, None)
     return html if body is None else html.replace(_BODY_MARK, body, 1)
 

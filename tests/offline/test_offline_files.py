@@ -157,6 +157,12 @@ def test_the_committed_png_icons_are_drawn_at_their_size(size):
     assert svg.startswith("<svg") and "#ffaa00" in svg
 
 
+def test_the_committed_icons_are_the_drawing(tmp_path):
+    offline.write_icon_files(tmp_path)
+    for path in sorted(tmp_path.iterdir()):
+        assert path.read_bytes() == (offline.ICON_FILES / path.name).read_bytes(), path.name
+
+
 def test_the_site_ships_the_committed_icons(built_site):
     committed = sorted(path.name for path in offline.ICON_FILES.iterdir())
     assert committed == ["grimoire-192.png", "grimoire-512.png", "grimoire.svg"]
