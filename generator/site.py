@@ -162,8 +162,9 @@ def _html_block(html: str) -> str:
     return re.sub(r"\n\s*\n", "\n", html).strip() + "\n"
 
 
+@functools.cache
 def cast_tables(difficulty: int) -> dict:
-    """Precomputed figures shown on a spell page even without JavaScript."""
+    """Precomputed figures shown on a spell page even without JavaScript (one per difficulty)."""
     odds = [{"magic": magic, "penalty": magic // rules.MAGIC_DIVISOR,
              "rows": [{"learning": learning,
                        "odds": rules.cast_odds(magic, learning),
