@@ -1,5 +1,9 @@
 """Golden pages: the generated Markdown of a few representative spells, reviewed by a person.
 
+The calculators have their own golden files (``golden/calculateurs/``): a spell page's golden
+holds a one-line marker where each calculator stands, so that a change of a calculator's markup
+changes one golden file, not every spell page's.
+
 A difference fails with a unified diff. After reviewing it, accept the new output with
 ``pytest tests/site/test_golden.py --update-goldens`` and review the golden files' diff in git.
 """
@@ -7,6 +11,8 @@ A difference fails with a unified diff. After reviewing it, accept the new outpu
 from __future__ import annotations
 
 import difflib
+import re
+from pathlib import Path
 
 import pytest
 
@@ -15,17 +21,49 @@ from tests.conftest import ROOT
 GOLDEN = ROOT / "tests" / "site" / "golden"
 SLUGS = ["invocation-de-monstre", "invisibilite", "teleportation", "affutage", "images-miroir",
          "vol"]
+#: The calculators' golden files: (golden name, generated page, calculator).
+CALCULATORS = [("sort-lancer", "sorts/vol", "cast"), ("sort-progression", "sorts/vol", "progression"),
+               ("lancer", "calculateurs", "cast"), ("duel", "calculateurs", "duel"),
+               ("progression", "calculateurs", "progression"), ("etude", "calculateurs", "study")]
+CALCULATOR = re.compile(r'<section class="gr-calc" data-calc="(?P<calc>\w+)".*?</section>\n', re.S)
+
+
+def generated(page: str) -> str:
+    return (ROOT / "build" / "docs" / page / "index.md").read_text(encoding="utf-8")
+
+
+def without_calculators(page: str) -> str:
+    return CALCULATOR.sub(lambda m: f"<!-- calculateur « {m['calc']} » : golden/calculateurs/ -->\n",
+                          page)
+
+
+def calculator(page: str, name: str) -> str:
+    found = [m[0] for m in CALCULATOR.finditer(page) if m["calc"] == name]
+    assert len(found) == 1, f"calculateur « {name} » : {len(found)} sur la page"
+    return found[0]
+
+
+def compare(produced: str, golden: Path, update: bool) -> None:
+    shown = golden.relative_to(GOLDEN).as_posix()
+    if update:
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(produced, encoding="utf-8")
+        pytest.skip(f"{shown} réécrit : relisez son diff avant de valider")
+    expected = golden.read_text(encoding="utf-8") if golden.exists() else ""
+    if produced != expected:
+        diff = "".join(difflib.unified_diff(expected.splitlines(True), produced.splitlines(True),
+                                            f"golden/{shown}", f"généré/{shown}"))
+        pytest.fail(f"la page générée diffère de sa référence :\n{diff}", pytrace=False)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_generated_page_matches_its_golden_file(slug, built_site, update_goldens):
-    produced = (ROOT / "build" / "docs" / "sorts" / slug / "index.md").read_text(encoding="utf-8")
-    golden = GOLDEN / f"{slug}.md"
-    if update_goldens:
-        golden.write_text(produced, encoding="utf-8")
-        pytest.skip(f"{golden.name} réécrit : relisez son diff avant de valider")
-    expected = golden.read_text(encoding="utf-8") if golden.exists() else ""
-    if produced != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(True), produced.splitlines(True),
-                                            f"golden/{slug}.md", f"généré/{slug}.md"))
-        pytest.fail(f"la page générée diffère de sa référence :\n{diff}", pytrace=False)
+    page = generated(f"sorts/{slug}")
+    assert len(CALCULATOR.findall(page)) == 2  # the cast and progression calculators
+    compare(without_calculators(page), GOLDEN / f"{slug}.md", update_goldens)
+
+
+@pytest.mark.parametrize(("name", "page", "calc"), CALCULATORS, ids=[c[0] for c in CALCULATORS])
+def test_calculator_matches_its_golden_file(name, page, calc, built_site, update_goldens):
+    compare(calculator(generated(page), calc), GOLDEN / "calculateurs" / f"{name}.html",
+            update_goldens)
