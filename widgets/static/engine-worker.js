@@ -9,8 +9,10 @@
 // Query string of the worker URL (absolute URLs, set by calculators.js):
 //   pyodide  the versioned Pyodide directory, ending with "/"
 //   archive  the engine archive
-// Messages posted besides answers: {type: "progress", stage}, {type: "ready",
-// ms}, {type: "error", message} (the main thread then shows its fallback).
+// Messages posted besides answers: {type: "progress", stage, bytes} (bytes
+// downloaded so far: the main thread treats a long silence as a stalled
+// download), {type: "ready", ms}, {type: "error", message} (the main thread
+// then shows its fallback).
 
 const params = new URL(self.location.href).searchParams;
 const indexURL = params.get("pyodide");
@@ -32,6 +34,37 @@ const started = performance.now();
 function post(message) {
   self.postMessage(message);
 }
+
+// Count the bytes of every download (Pyodide's own fetches included), so the
+// page can show progress and tell a slow download from a stalled one.
+let received = 0;
+let lastPost = 0;
+const realFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  if (!response.body || (init && init.method === "HEAD")) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      received += value.byteLength;
+      const now = performance.now();
+      if (now - lastPost > 100) {
+        lastPost = now;
+        post({ type: "progress", stage: "download", bytes: received });
+      }
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
 
 async function checkFile(url) {
   let response;
@@ -73,7 +106,7 @@ const ready = (async () => {
   if (!indexURL || !archiveURL) {
     throw new Error("configuration du moteur incomplète");
   }
-  post({ type: "progress", stage: "download" });
+  post({ type: "progress", stage: "download", bytes: 0 });
   const checks = Promise.all(CORE_FILES.map((name) => checkFile(indexURL + name)));
   const archive = fetchArchive();
   const pyodide = boot();
@@ -83,7 +116,7 @@ const ready = (async () => {
   await checks;
   const [py, buffer] = await Promise.all([pyodide, archive]);
   const booted = performance.now();
-  post({ type: "progress", stage: "engine" });
+  post({ type: "progress", stage: "engine", bytes: received });
   py.unpackArchive(buffer, "zip", { extractDir: "/grimoire" });
   py.runPython("import sys\nif '/grimoire' not in sys.path: sys.path.insert(0, '/grimoire')");
   const bridge = py.pyimport("widgets.bridge");
