@@ -141,6 +141,7 @@ def test_spell_page_answers_without_pyodide(context, server):
     page = context.new_page()
     page.goto(server + "ok/sort/")
     page.wait_for_selector(f"{CAST}[data-result=ok]", state="attached", timeout=ANSWER_MS)
+    page.locator(PROG).scroll_into_view_if_needed()
     page.wait_for_selector(f"{PROG}[data-result=ok]", state="attached", timeout=ANSWER_MS)
     expected = bridge.handle({"calc": "cast", "magic": "6", "learning": "2", "modifier": "0", "extremes": "modified"})
     assert rows(page, f'{CAST} tbody[data-rows="outcomes"]') == bridge_rows(
