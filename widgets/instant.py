@@ -45,6 +45,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import pathlib
 import sys
 
 import rules
@@ -284,13 +285,10 @@ def install(directory):
 
     Returns ``{calc: file name}`` for the calculators' configuration.
     """
-    import pathlib
-
     directory = pathlib.Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     names = {}
-    for calc, document in build().items():
-        payload = encode(document)
+    for calc, payload in _payloads().items():
         name = f"instant-{calc}-{hashlib.sha256(payload).hexdigest()[:12]}.json"
         target = directory / name
         if not target.is_file() or target.read_bytes() != payload:
@@ -302,6 +300,21 @@ def install(directory):
         if path.name not in names.values():
             path.unlink()
     return names
+
+
+_CACHE = {}
+
+
+def _payloads():
+    """``{calc: bytes}``, computed once per process for the same engine sources
+    (``mkdocs serve`` and the tests install the site many times)."""
+    sources = sorted(pathlib.Path(rules.__file__).parent.glob("*.py"))
+    sources += [pathlib.Path(bridge.__file__), pathlib.Path(__file__)]
+    key = hashlib.sha256(b"".join(path.read_bytes() for path in sources)).hexdigest()
+    if key not in _CACHE:
+        _CACHE.clear()
+        _CACHE[key] = {calc: encode(document) for calc, document in build().items()}
+    return _CACHE[key]
 
 
 def encode(data):
