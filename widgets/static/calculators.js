@@ -376,6 +376,7 @@ class Calculator {
       return;
     }
     mark("grimoire:first-result");
+    mark("grimoire:first-result:" + this.calc);
     const seed = response.roll ? response.roll.seed : null;
     const seedField = this.field("seed");
     if (seedField && seed !== null) seedField.value = String(seed);
