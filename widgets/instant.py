@@ -3,9 +3,11 @@
 At build time this module asks :func:`widgets.bridge.handle` -- the very
 function the Web Worker calls -- for every request of a fixed set (the
 inputs players actually use), and packs the answers into one small JSON
-document that the calculators fetch lazily (``assets/widgets/instant.js``
-looks answers up in it; anything outside it goes to the engine). No rule is
-computed here: every figure is the bridge's output, stored as it is.
+document per calculator (``instant-<calc>-<hash>.json``, content-hashed so
+every page shares one cached copy) that the calculators fetch when one comes
+into view or is first used (``assets/widgets/instant.js`` looks answers up
+in it; anything outside it goes to the engine). No rule is computed here:
+every figure is the bridge's output, stored as it is.
 
 Covered (axes of each table; every combination is stored):
 
