@@ -4,8 +4,8 @@ network emulated through the DevTools protocol, cold HTTP cache.
 On the harness site (tests/widgets/widgets_harness.py) served on 127.0.0.1, in one run:
 
 * covered cast and covered progression (spell page ``sort/``): the page is opened cold and
-  the calculators answer as they come into view; then the reader taps a choice (the reading
-  of the 1 and the 12) in each calculator. Time from the tap (the ``input`` event) to the new
+  the calculators answer as they come into view; then the reader changes one value in each
+  calculator (the reading of the 1 and the 12 of the cast, the magic of the progression). Time from the tap (the ``input`` event) to the new
   figures painted (rows changed, then the next animation frame). Goal ≤ 200 ms.
 * first tap on a calculator never used before (``calculateurs/``, below the fold): « Calculer »
   of the cast calculator, time to its figures, the data file fetched over the slow network.
@@ -52,7 +52,8 @@ PROBE = """
 
 # Resolves when the rows of ``sel`` differ from ``before`` and a frame has been painted.
 PAINTED = """
-([sel, before]) => new Promise((resolve) => {
+([sel, before]) => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("no new figures within 60 s")), 60000);
   const read = () => Array.from(document.querySelectorAll(sel + " tr")).map((tr) => tr.textContent).join("|");
   const done = () => requestAnimationFrame(() => resolve({ t1: performance.now(), tap: window.__probe.tap }));
   if (read() !== before) return done();
@@ -87,10 +88,15 @@ def throttled_context(browser, latency, kbps):
     return context, page
 
 
-def tap_choice(page, select, rows_selector, value):
-    """Choose ``value`` in a <select>; ms from the input event to the new rows painted."""
+def tap_choice(page, field, rows_selector, value):
+    """Choose ``value`` in a <select> or put it in a text field (one input event); ms from
+    the input event to the new rows painted, and the longest long task meanwhile."""
     before = page.evaluate(ROWS, rows_selector)
-    page.locator(select).select_option(value)
+    locator = page.locator(field)
+    if locator.evaluate("(el) => el.tagName") == "SELECT":
+        locator.select_option(value)
+    else:
+        locator.fill(value)
     timing = page.evaluate(PAINTED, [rows_selector, before])
     t0, t1 = timing["tap"], timing["t1"]
     return t1 - t0, page.evaluate(LONGEST, [t0, t1])
@@ -103,7 +109,7 @@ def covered(browser, base, latency, kbps):
     page.locator('section[data-calc="progression"]').scroll_into_view_if_needed()
     page.wait_for_selector('section[data-calc="progression"][data-result="ok"]', state="attached", timeout=60_000)
     cast = tap_choice(page, "#lancer-extremes", 'section[data-calc="cast"] tbody[data-rows="outcomes"]', "natural")
-    progression = tap_choice(page, "#progression-extremes", 'section[data-calc="progression"] tbody[data-rows="path"]', "natural")
+    progression = tap_choice(page, "#progression-magie", 'section[data-calc="progression"] tbody[data-rows="path"]', "8")
     state = page.evaluate("window.GrimoireCalculators.engineState()")
     context.close()
     return cast, progression, state

@@ -259,10 +259,12 @@ class Calculator {
     if (this.status && this.status.textContent !== message) this.status.textContent = message;
   }
 
-  // First interaction with a field: the engine starts booting in the background.
+  // First interaction with a field: the engine starts booting in the background,
+  // once the answer to this interaction is on screen (creating the worker costs
+  // the main thread a little, on a slow phone).
   wake() {
     loadDocument(this.calc);
-    engine.start();
+    if (engine.state === "idle") requestAnimationFrame(() => setTimeout(() => engine.start(), 0));
     if (!this.shown && !this.busy && this.seq === 0) this.compute(this.request(this.calc));
   }
 
@@ -326,6 +328,7 @@ class Calculator {
         this.ask(next.request, next.seq);
       } else if (response) {
         this.waiting = false;
+        if (engine.state !== "failed") this.setStatus("");
       }
     });
   }

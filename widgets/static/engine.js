@@ -1,9 +1,12 @@
 // Grimoire: the page's rules engine -- one module Web Worker (engine-worker.js,
 // Pyodide running widgets/bridge.py), created on demand and shared by every
 // calculator of the page. Every wait is bounded:
-//   * booting: the worker reports the bytes it downloads; when nothing
+//   * booting: the worker reports the bytes it downloads and how many
+//     downloads are under way; when downloads are under way and nothing
 //     arrives for `timeoutMs` (20 s by default) the boot is abandoned with a
-//     French reason, and the calculators show their fallback;
+//     French reason, and the calculators show their fallback; once nothing is
+//     left to download, the engine's own start (CPU work, slow on a phone) has
+//     `bootTimeoutMs` (60 s by default);
 //   * computing: each request has `requestTimeoutMs` once the engine is
 //     ready (requests sent while it boots, such as a state restored from the
 //     URL, start their clock when it is ready); past it the worker is
@@ -14,6 +17,7 @@ export const REQUEST_TIMEOUT_MESSAGE =
   "Le calcul a pris trop de temps : le moteur de calcul a été relancé. Réessayez.";
 
 const DEFAULT_STALL_MS = 20000;
+const DEFAULT_WORK_MS = 60000;
 const DEFAULT_REQUEST_MS = 15000;
 
 export function megabytes(bytes) {
@@ -51,6 +55,10 @@ export class Engine {
 
   get stallMs() {
     return (this.config && this.config.timeoutMs) || DEFAULT_STALL_MS;
+  }
+
+  get workMs() {
+    return (this.config && this.config.bootTimeoutMs) || DEFAULT_WORK_MS;
   }
 
   get requestMs() {
@@ -108,22 +116,25 @@ export class Engine {
       if (event && event.preventDefault) event.preventDefault();
       this.fail("le script du moteur a échoué");
     };
-    this.armStall();
+    this.armStall(true);
   }
 
-  // The boot fails when no byte arrives for stallMs.
-  armStall() {
+  // While downloading, the boot fails when nothing arrives for stallMs; once
+  // everything is downloaded, when the engine is not ready within workMs.
+  armStall(downloading) {
     clearTimeout(this.stallTimer);
-    this.stallTimer = setTimeout(() => {
-      this.fail("téléchargement interrompu : rien reçu depuis " + Math.round(this.stallMs / 1000) + " s");
-    }, this.stallMs);
+    const ms = downloading ? this.stallMs : this.workMs;
+    const reason = downloading
+      ? "téléchargement interrompu : rien reçu depuis " + Math.round(ms / 1000) + " s"
+      : "moteur pas prêt après " + Math.round(ms / 1000) + " s";
+    this.stallTimer = setTimeout(() => this.fail(reason), ms);
   }
 
   onMessage(data) {
     if (data.type === "progress") {
       if (this.state !== "loading") return;
       if (typeof data.bytes === "number") this.received = data.bytes;
-      this.armStall();
+      this.armStall(data.stage !== "engine" && data.pending !== 0);
       this.setState("loading", data.stage === "engine" ? "engine" : "download");
       return;
     }
