@@ -222,3 +222,29 @@ def test_a_huge_value_gets_a_short_french_message(context, server):
     assert message.endswith("valeur trop longue (plus de 200 caractères).")
     assert len(message) < 120
     assert page.evaluate("window.GrimoireCalculators.engineState()") == "idle"
+
+
+ECHO_WORKER = """
+// Boots at once and answers every computation with a recognisable message.
+self.postMessage({type: "ready", ms: 1, pyodideMs: 1, engineMs: 0});
+self.onmessage = (event) => self.postMessage({id: event.data.id, response: {
+  ok: false, errors: [{field: null, message: "réponse du moteur pour " + event.data.request.calc}]}});
+"""
+
+
+@pytest.mark.parametrize("data", ["absent", "never"])
+def test_without_the_build_data_the_engine_answers(context, server, data):
+    """The data file missing, or never arriving: the request goes to the engine after a bounded wait."""
+    if data == "absent":
+        context.route("**/assets/widgets/instant-*.json", lambda route: route.fulfill(status=404, body=""))
+    else:
+        context.route("**/assets/widgets/instant-*.json", lambda route: None)
+    context.route("**/engine-worker.js*", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=ECHO_WORKER))
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/?lancer-magie=6")
+    page.wait_for_function(
+        "(sel) => { const el = document.querySelector(sel + ' [data-form-error]'); return el && !el.hidden; }",
+        arg=CAST, timeout=ANSWER_MS,
+    )
+    assert page.locator(f"{CAST} [data-form-error]").text_content() == "réponse du moteur pour cast"

@@ -23,6 +23,9 @@ import { lookup, documentFor } from "./instant.js";
 import { readState, writeState, stateKey, MAX_FIELD_CHARS, tooLongMessage } from "./url-state.js";
 
 const DEBOUNCE_MS = 250;
+// Longest wait for the build's data before a request goes to the engine instead
+// (the data keeps loading for the next requests).
+const DATA_WAIT_MS = 5000;
 const BASE = new URL(".", import.meta.url);
 
 const engine = new Engine(config, BASE.href);
@@ -294,7 +297,7 @@ class Calculator {
       this.show(seq, request, refused);
       return;
     }
-    const doc = await loadDocument(request.calc);
+    const doc = await documentWithin(request.calc, DATA_WAIT_MS);
     const answer = doc ? lookup(doc, request) : null;
     if (answer) {
       if (!this.busy) {
@@ -455,6 +458,15 @@ class Calculator {
   }
 }
 
+// The data document, or null when it is not there within ``ms``.
+function documentWithin(calc, ms) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([loadDocument(calc), late]).finally(() => clearTimeout(timer));
+}
+
 // True when the data of this calculator kind is already loaded.
 function documentReady(calc) {
   const name = config && config.instant && config.instant[documentFor(calc)];
@@ -507,7 +519,7 @@ function init() {
 
 // The bridge's answer to a request: from the build's data when it has it, else the engine's.
 async function answer(request) {
-  const doc = request && typeof request.calc === "string" ? await loadDocument(request.calc) : null;
+  const doc = request && typeof request.calc === "string" ? await documentWithin(request.calc, DATA_WAIT_MS) : null;
   const found = doc ? lookup(doc, request) : null;
   return found || engine.request(request);
 }
