@@ -28,8 +28,10 @@ Format (``FORMAT`` is its version):
 * ``atoms``: the distinct primitive values; ``nodes``: the distinct
   containers, ``[0, shape, *refs]`` for an object whose keys are
   ``shapes[shape]``, ``[1, *refs]`` for a list. A ref ``r`` is
-  ``atoms[r >> 1]`` when even, ``nodes[r >> 1]`` when odd. Every object or
-  list that appears twice is stored once.
+  ``atoms[r >> 1]`` when even, a node when odd: ``nodes[r >> 1]`` in the
+  tables, ``nodes[i - (r >> 1)]`` inside node ``i`` (children come before
+  their parents, so these distances are small and compress well). Every
+  object or list that appears twice is stored once.
 * ``tables``: per calculator, ``axes`` (``[field, [values...]]`` in
   row-major order, values as :func:`widgets.bridge.to_engine` returns them),
   ``index`` (one ref per combination: the bridge's answer without its
@@ -193,14 +195,26 @@ class _Interner:
         return (index << 1) | 1
 
 
-def decode(data, ref):
-    """The JSON value a ref stands for (what ``instant.js`` does in the browser)."""
+def _relative(nodes):
+    """The nodes with their node refs written as distances back from the node itself."""
+    out = []
+    for index, node in enumerate(nodes):
+        head = 2 if node[0] == 0 else 1
+        out.append(node[:head] + [r if r & 1 == 0 else ((index - (r >> 1)) << 1) | 1
+                                  for r in node[head:]])
+    return out
+
+
+def decode(data, ref, at=None):
+    """The JSON value a ref stands for (what ``instant.js`` does in the browser);
+    ``at`` is the index of the node holding the ref (None for a table's ref)."""
     if ref & 1 == 0:
         return data["atoms"][ref >> 1]
-    node = data["nodes"][ref >> 1]
+    index = ref >> 1 if at is None else at - (ref >> 1)
+    node = data["nodes"][index]
     if node[0] == 0:
-        return {key: decode(data, r) for key, r in zip(data["shapes"][node[1]], node[2:])}
-    return [decode(data, r) for r in node[1:]]
+        return {key: decode(data, r, index) for key, r in zip(data["shapes"][node[1]], node[2:])}
+    return [decode(data, r, index) for r in node[1:]]
 
 
 def build():
@@ -224,7 +238,7 @@ def build():
             **extra,
             "atoms": interner.atoms,
             "shapes": interner.shapes,
-            "nodes": interner.nodes,
+            "nodes": _relative(interner.nodes),
             "tables": tables,
         }
     return documents

@@ -25,7 +25,7 @@ const DOC = {
   absent: { extra: 0 },
   atoms: ["a", 1, true, null],
   shapes: [["label", "n", "flag", "none"]],
-  nodes: [[0, 0, 0, 2, 4, 6], [1, 2, 2, 1]],
+  nodes: [[0, 0, 0, 2, 4, 6], [1, 2, 2, 3]], // node 1 holds node 0 (one back: ref 3)
   tables: {
     demo: {
       axes: [["x", [1, 2]], ["extra", [0]], ["word", ["oui", "non"]]],

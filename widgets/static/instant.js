@@ -44,18 +44,23 @@ export function isBlank(text, reading) {
   return Array.from(text).every((c) => reading.whitespace.includes(c));
 }
 
-/** The JSON value a ref of the document stands for. */
-export function decode(doc, ref) {
+/**
+ * The JSON value a ref of the document stands for. ``at`` is the index of the
+ * node holding the ref (its node refs are distances back from it), or
+ * undefined for a ref of a table (an index).
+ */
+export function decode(doc, ref, at) {
   if ((ref & 1) === 0) return doc.atoms[ref >> 1];
-  const node = doc.nodes[ref >> 1];
+  const index = at === undefined ? ref >> 1 : at - (ref >> 1);
+  const node = doc.nodes[index];
   if (node[0] === 0) {
     const keys = doc.shapes[node[1]];
     const value = {};
-    for (let i = 0; i < keys.length; i++) value[keys[i]] = decode(doc, node[i + 2]);
+    for (let i = 0; i < keys.length; i++) value[keys[i]] = decode(doc, node[i + 2], index);
     return value;
   }
   const list = [];
-  for (let i = 1; i < node.length; i++) list.push(decode(doc, node[i]));
+  for (let i = 1; i < node.length; i++) list.push(decode(doc, node[i], index));
   return list;
 }
 
