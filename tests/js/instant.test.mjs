@@ -21,6 +21,7 @@ test("blank text", () => {
 });
 
 const DOC = {
+  format: 1,
   integer: READING,
   absent: { extra: 0 },
   atoms: ["a", 1, true, null],
@@ -57,6 +58,7 @@ test("anything outside the grid is left to the engine", () => {
   assert.equal(lookup(DOC, { calc: "autre", x: "1" }), null);
   assert.equal(lookup(DOC, { calc: "roll", x: "1" }), null);
   assert.equal(lookup(null, { calc: "demo" }), null);
+  assert.equal(lookup({ ...DOC, format: 2 }, { calc: "demo", x: "1", word: "oui" }), null); // unknown format
   assert.equal(lookup(DOC, { calc: "demo", x: true, word: "oui" }), null);
 });
 

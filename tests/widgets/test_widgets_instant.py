@@ -116,6 +116,11 @@ def test_data_files_are_small_and_content_hashed(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names.values())
 
 
+def test_the_page_reads_the_format_written():
+    script = (REPO / "widgets" / "static" / "instant.js").read_text(encoding="utf-8")
+    assert f"export const FORMAT = {instant.FORMAT};" in script
+
+
 def test_covered_inputs(documents):
     cast = dict(documents["cast"]["tables"]["cast"]["axes"])
     assert cast["learning"] == [1, 2, 3, 4, 5] and cast["modifier"] == list(range(-5, 6))

@@ -20,7 +20,7 @@
 import config from "./engine-config.js";
 import { Engine, mark } from "./engine.js";
 import { lookup, documentFor } from "./instant.js";
-import { readState, writeState, stateKey, MAX_FIELD_CHARS, tooLongMessage } from "./url-state.js";
+import { readState, writeState, MAX_FIELD_CHARS, tooLongMessage } from "./url-state.js";
 
 const DEBOUNCE_MS = 250;
 // Longest wait for the build's data before a request goes to the engine instead

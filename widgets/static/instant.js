@@ -10,6 +10,9 @@
 
 import { PyRandom, MAX_SEED } from "./pyrandom.js";
 
+/** The version of the data documents this module reads (widgets/instant.py FORMAT). */
+export const FORMAT = 1;
+
 const readers = new WeakMap();
 
 function escapeClass(chars) {
@@ -159,7 +162,7 @@ export function documentFor(calc) {
  * ``draw(low, high)`` draws a seed for a roll without one (default: cryptoDraw).
  */
 export function lookup(doc, request, draw = cryptoDraw) {
-  if (!doc || !request || typeof request.calc !== "string") return null;
+  if (!doc || doc.format !== FORMAT || !request || typeof request.calc !== "string") return null;
   if (request.calc === "roll") return roll(doc, request, draw);
   const found = answer(doc, request.calc, request);
   return found ? found.response : null;
