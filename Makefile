@@ -32,7 +32,7 @@ serve: setup
 	$(PY) -m generator serve --host $(HOST) --port $(PORT)
 
 test: setup
-	node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON --test tests/js/*.test.mjs
+	node --test tests/js/*.test.mjs
 	sh tools/ensure-test-tools
 	$(PY) -m pytest
 

@@ -1,6 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { webcrypto } from "node:crypto";
 import { toEngine, isBlank, decode, lookup, cryptoDraw, documentFor } from "../../widgets/static/instant.js";
+
+// Node 18 has no global crypto (browsers and later Node versions do).
+if (!globalThis.crypto) globalThis.crypto = webcrypto;
 
 const READING = { whitespace: " \t\u00a0", signs: { "+": 1, "-": -1, "\u2212": -1 }, digits: 3 };
 

@@ -33,7 +33,7 @@ def page_lookup(tmp_path, document, requests):
     doc_file.write_bytes(instant.encode(document))
     requests_file.write_text(json.dumps(requests, ensure_ascii=False), encoding="utf-8")
     done = subprocess.run(
-        ["node", "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(LOOKUP), str(doc_file), str(requests_file)],
+        ["node", str(LOOKUP), str(doc_file), str(requests_file)],
         capture_output=True, text=True, check=True, timeout=300,
     )
     return json.loads(done.stdout)
