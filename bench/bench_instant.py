@@ -166,7 +166,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
         config = harness.build_site(site)
-        sizes = {calc: (site / "assets" / "widgets" / name).stat().st_size for calc, name in config["instant"].items()}
+        sizes = {calc: (site / "assets" / "widgets" / name).stat().st_size for calc, name in config["instant"]["files"].items()}
         print(f"CPU 4× slower, network {args.latency:.0f} ms RTT, {args.kbps:.0f} kbit/s; cold cache")
         print("data files (bytes, uncompressed): " + ", ".join(f"{c} {s}" for c, s in sizes.items()))
         with harness.serve_in_process(site) as base, sync_playwright() as playwright:

@@ -190,7 +190,8 @@ def install_engine_assets(
     Returns the configuration written to ``assets/widgets/config.js``:
     ``{"pyodide": "../pyodide/<version>/", "archive": "engine-<hash>.zip",
     "downloadBytes": <bytes of the Pyodide files>, "timeoutMs": timeout_ms,
-    "requestTimeoutMs": request_timeout_ms, "instant": {calc: file name}}``,
+    "requestTimeoutMs": request_timeout_ms, "instant": {"files": {key: file name},
+    "split": ..., "integer": ...}}``,
     paths relative to ``assets/widgets/``. ``timeout_ms`` bounds a stalled
     engine download, ``request_timeout_ms`` one computation. Raises
     :class:`EngineAssetsError` (French message) when Pyodide or the engine
@@ -247,7 +248,8 @@ def install_engine_assets(
 
 
 def _install_instant(widgets_dir: pathlib.Path, repo_root: pathlib.Path) -> dict:
-    """Write the precomputed answers (:mod:`widgets.instant`); return ``{calc: file name}``."""
+    """Write the precomputed answers (:mod:`widgets.instant`); return what the page needs
+    to find them (:func:`widgets.instant.configuration`)."""
     import sys
 
     if str(repo_root) not in sys.path:
@@ -257,6 +259,6 @@ def _install_instant(widgets_dir: pathlib.Path, repo_root: pathlib.Path) -> dict
     except ImportError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None
     try:
-        return instant.install(widgets_dir)
+        return instant.configuration(instant.install(widgets_dir))
     except ValueError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None

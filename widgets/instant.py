@@ -4,7 +4,7 @@ At build time this module asks :func:`widgets.bridge.handle` -- the very
 function the Web Worker calls -- for every request of a fixed set (the
 inputs players actually use), and packs the answers into one small JSON
 document per calculator (``instant-<calc>-<hash>.json``, content-hashed so
-every page shares one cached copy) that the calculators fetch when one comes
+every page shares one cached copy; the progression is split by difficulty) that the calculators fetch when one comes
 into view or is first used (``assets/widgets/instant.js`` looks answers up
 in it; anything outside it goes to the engine). No rule is computed here:
 every figure is the bridge's output, stored as it is.
@@ -58,8 +58,10 @@ from widgets import bridge
 __all__ = [
     "FORMAT",
     "PROGRESSION_CASTS",
+    "SPLIT",
     "STUDY_DENOMINATOR",
     "build",
+    "configuration",
     "decode",
     "encode",
     "expand",
@@ -71,6 +73,10 @@ FORMAT = 1
 
 #: Numbers of casts covered by the progression table (the pages' default).
 PROGRESSION_CASTS = (10,)
+
+#: Tables written as one file per value of a field: a spell page fetches only the
+#: progression of its spell's difficulty.
+SPLIT = {"progression": "difficulty"}
 
 #: Largest denominator of the study chances covered ("a/b", 0 <= a <= b).
 STUDY_DENOMINATOR = 6
@@ -218,30 +224,45 @@ def decode(data, ref, at=None):
 
 
 def build():
-    """Ask the bridge every covered request; return ``{calc: document}``, one JSON-ready
-    document per calculator (``cast`` also holds what a roll needs)."""
+    """Ask the bridge every covered request; return ``{key: document}``, one JSON-ready
+    document per calculator (``cast`` also holds what a roll needs), or per value of
+    the field named in :data:`SPLIT` (``progression-3``: difficulty 3)."""
     stable = _stable_magic()
     axes = _axes(stable)
     integer = _integer_reading()
     documents = {}
     for calc in ("cast", "progression", "study"):
-        interner = _Interner()
-        index = [interner.ref(_strip(_ask(request))) for request in requests(axes[calc], calc)]
-        tables = {calc: {"axes": axes[calc], "index": index, "inputs": _INPUTS[calc]}}
-        extra = {}
-        if calc == "cast":
-            extra, tables["roll"] = _roll_data(interner, stable)
-        documents[calc] = {
-            "format": FORMAT,
-            "integer": integer,
-            "absent": dict(bridge._ABSENT),
-            **extra,
-            "atoms": interner.atoms,
-            "shapes": interner.shapes,
-            "nodes": _relative(interner.nodes),
-            "tables": tables,
-        }
+        split = SPLIT.get(calc)
+        parts = [(calc, axes[calc])]
+        if split:
+            values = dict(axes[calc])[split]
+            parts = [(f"{calc}-{value}",
+                      [[name, [value] if name == split else values_] for name, values_ in axes[calc]])
+                     for value in values]
+        for key, part_axes in parts:
+            interner = _Interner()
+            index = [interner.ref(_strip(_ask(request))) for request in requests(part_axes, calc)]
+            tables = {calc: {"axes": part_axes, "index": index, "inputs": _INPUTS[calc]}}
+            extra = {}
+            if calc == "cast":
+                extra, tables["roll"] = _roll_data(interner, stable)
+            documents[key] = {
+                "format": FORMAT,
+                "integer": integer,
+                "absent": dict(bridge._ABSENT),
+                **extra,
+                "atoms": interner.atoms,
+                "shapes": interner.shapes,
+                "nodes": _relative(interner.nodes),
+                "tables": tables,
+            }
     return documents
+
+
+def configuration(names):
+    """What the page needs to pick a data file: ``{"files": {key: file name}, "split":
+    SPLIT, "integer": how the bridge reads integer text}`` (see ``instant.js``)."""
+    return {"files": dict(names), "split": dict(SPLIT), "integer": _integer_reading()}
 
 
 def _roll_data(interner, stable):
@@ -266,8 +287,17 @@ def _roll_data(interner, stable):
     return extra, {"axes": [["magic", magics], ["modifier", list(_MODIFIERS)]], "index": modified}
 
 
+_READING = {}
+
+
 def _integer_reading():
     """How the bridge reads integer text, found by asking :func:`widgets.bridge.to_engine`."""
+    if "value" not in _READING:
+        _READING["value"] = _probe_integer_reading()
+    return json.loads(json.dumps(_READING["value"]))
+
+
+def _probe_integer_reading():
     candidates = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()] + ["\ufeff"]
     whitespace = "".join(c for c in candidates if bridge.to_engine(f"{c}7{c}") == 7)
     signs = {}
@@ -299,19 +329,19 @@ def _roll_for_outcome(outcome):
 def install(directory):
     """Write the data files into ``directory`` (content-hashed names, stale ones removed).
 
-    Returns ``{calc: file name}`` for the calculators' configuration.
+    Returns ``{key: file name}`` (keys of :func:`build`).
     """
     directory = pathlib.Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     names = {}
-    for calc, payload in _payloads().items():
-        name = f"instant-{calc}-{hashlib.sha256(payload).hexdigest()[:12]}.json"
+    for key, payload in _payloads().items():
+        name = f"instant-{key}-{hashlib.sha256(payload).hexdigest()[:12]}.json"
         target = directory / name
         if not target.is_file() or target.read_bytes() != payload:
             tmp = target.with_name(name + ".tmp")
             tmp.write_bytes(payload)
             tmp.replace(target)
-        names[calc] = name
+        names[key] = name
     for path in directory.glob("instant-*.json"):
         if path.name not in names.values():
             path.unlink()

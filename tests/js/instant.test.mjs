@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { webcrypto } from "node:crypto";
-import { toEngine, isBlank, decode, lookup, cryptoDraw, documentFor } from "../../widgets/static/instant.js";
+import { toEngine, isBlank, decode, lookup, cryptoDraw, documentKey } from "../../widgets/static/instant.js";
 
 // Node 18 has no global crypto (browsers and later Node versions do).
 if (!globalThis.crypto) globalThis.crypto = webcrypto;
@@ -66,9 +66,14 @@ test("anything outside the grid is left to the engine", () => {
   assert.equal(lookup(DOC, { calc: "demo", x: true, word: "oui" }), null);
 });
 
-test("rolls read the cast's document", () => {
-  assert.equal(documentFor("roll"), "cast");
-  assert.equal(documentFor("study"), "study");
+test("which document answers a request", () => {
+  const cfg = { split: { progression: "difficulty" }, integer: READING };
+  assert.equal(documentKey({ calc: "roll", magic: "3" }, cfg), "cast"); // rolls read the cast's
+  assert.equal(documentKey({ calc: "study" }, cfg), "study");
+  assert.equal(documentKey({ calc: "progression", difficulty: " 3" }, cfg), "progression-3");
+  assert.equal(documentKey({ calc: "progression", difficulty: "trois" }, cfg), "progression-trois");
+  assert.equal(documentKey({ calc: "progression" }, cfg), null);
+  assert.equal(documentKey({}, cfg), null);
 });
 
 test("drawn seeds stay in range", () => {

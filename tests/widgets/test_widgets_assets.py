@@ -117,9 +117,12 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
     match = re.search(r"^export default (\{.*\});$", module, re.M)
     assert match and json.loads(match.group(1)) == config
     # The precomputed answers, one content-hashed file per calculator.
-    assert sorted(config["instant"]) == ["cast", "progression", "study"]
-    for calc, name in config["instant"].items():
-        assert re.fullmatch(rf"instant-{calc}-[0-9a-f]{{12}}\.json", name)
+    files = config["instant"]["files"]
+    assert sorted(files) == ["cast", *(f"progression-{d}" for d in range(1, 6)), "study"]
+    assert config["instant"]["split"] == {"progression": "difficulty"}
+    for key, name in files.items():
+        assert re.fullmatch(rf"instant-{key}-[0-9a-f]{{12}}\.json", name)
+        calc = key.split("-")[0]
         assert json.loads((widgets_dir / name).read_text(encoding="utf-8"))["tables"][calc]["index"]
     assert (widgets_dir / config["archive"]).is_file()
     # The relative paths resolve from config.js's folder.

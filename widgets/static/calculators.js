@@ -19,7 +19,7 @@
 
 import config from "./engine-config.js";
 import { Engine, mark } from "./engine.js";
-import { lookup, documentFor } from "./instant.js";
+import { lookup, documentKey } from "./instant.js";
 import { readState, writeState, MAX_FIELD_CHARS, tooLongMessage } from "./url-state.js";
 
 const DEBOUNCE_MS = 250;
@@ -35,9 +35,15 @@ const engine = new Engine(config, BASE.href);
 const documents = new Map();
 const ready = new Set(); // names of the documents already loaded
 
-// Resolves with the data document of a calculator kind, or null (none, or unreachable).
-function loadDocument(calc) {
-  const name = config && config.instant && config.instant[documentFor(calc)];
+function documentName(request) {
+  const cfg = config && config.instant;
+  const key = cfg && cfg.files ? documentKey(request, cfg) : null;
+  return key && Object.prototype.hasOwnProperty.call(cfg.files, key) ? cfg.files[key] : null;
+}
+
+// Resolves with the data document that may answer a request, or null (none, or unreachable).
+function loadDocument(request) {
+  const name = documentName(request);
   if (!name) return Promise.resolve(null);
   if (!documents.has(name)) {
     const loading = fetch(new URL(name, BASE))
@@ -266,7 +272,7 @@ class Calculator {
   // once the answer to this interaction is on screen (creating the worker costs
   // the main thread a little, on a slow phone).
   wake() {
-    loadDocument(this.calc);
+    loadDocument(this.request(this.calc));
     if (engine.state === "idle") requestAnimationFrame(() => setTimeout(() => engine.start(), 0));
     if (!this.shown && !this.busy && this.seq === 0) this.compute(this.request(this.calc));
   }
@@ -297,7 +303,7 @@ class Calculator {
       this.show(seq, request, refused);
       return;
     }
-    const doc = await documentWithin(request.calc, DATA_WAIT_MS);
+    const doc = await documentWithin(request, DATA_WAIT_MS);
     const answer = doc ? lookup(doc, request) : null;
     if (answer) {
       if (!this.busy) {
@@ -413,7 +419,7 @@ class Calculator {
       if (event.target.hasAttribute("data-noauto")) return;
       this.wantsUrl = true;
       // With the data at hand an answer costs nothing: no need to wait for the typing to end.
-      this.schedule(documentReady(this.calc) ? 0 : DEBOUNCE_MS);
+      this.schedule(documentReady(this.request(this.calc)) ? 0 : DEBOUNCE_MS);
     });
     section.addEventListener("change", (event) => {
       const el = event.target;
@@ -459,17 +465,17 @@ class Calculator {
 }
 
 // The data document, or null when it is not there within ``ms``.
-function documentWithin(calc, ms) {
+function documentWithin(request, ms) {
   let timer;
   const late = new Promise((resolve) => {
     timer = setTimeout(() => resolve(null), ms);
   });
-  return Promise.race([loadDocument(calc), late]).finally(() => clearTimeout(timer));
+  return Promise.race([loadDocument(request), late]).finally(() => clearTimeout(timer));
 }
 
-// True when the data of this calculator kind is already loaded.
-function documentReady(calc) {
-  const name = config && config.instant && config.instant[documentFor(calc)];
+// True when the data document for this request is already loaded.
+function documentReady(request) {
+  const name = documentName(request);
   return Boolean(name && ready.has(name));
 }
 
@@ -519,7 +525,7 @@ function init() {
 
 // The bridge's answer to a request: from the build's data when it has it, else the engine's.
 async function answer(request) {
-  const doc = request && typeof request.calc === "string" ? await documentWithin(request.calc, DATA_WAIT_MS) : null;
+  const doc = request && typeof request.calc === "string" ? await documentWithin(request, DATA_WAIT_MS) : null;
   const found = doc ? lookup(doc, request) : null;
   return found || engine.request(request);
 }

@@ -152,9 +152,20 @@ export function cryptoDraw(low, high) {
   return low + (word[0] % width);
 }
 
-/** Which data document answers a request of this calculator ("roll" reads the cast's). */
-export function documentFor(calc) {
-  return calc === "roll" ? "cast" : calc;
+/**
+ * The key of the data document that may answer ``request`` ("roll" reads the cast's;
+ * a table split by a field, such as the progression by difficulty, has one document
+ * per value of that field), or null when none can. ``cfg``: the build's
+ * ``instant`` configuration ({files, split, integer}).
+ */
+export function documentKey(request, cfg) {
+  if (!request || typeof request.calc !== "string") return null;
+  const kind = request.calc === "roll" ? "cast" : request.calc;
+  const split = cfg && cfg.split && cfg.split[kind];
+  if (!split) return kind;
+  const raw = request[split];
+  if (raw === undefined || raw === null || !cfg.integer) return null;
+  return kind + "-" + String(toEngine(raw, cfg.integer));
 }
 
 /**
