@@ -32,6 +32,7 @@ serve: setup
 	$(PY) -m generator serve --host $(HOST) --port $(PORT)
 
 test: setup
+	node --test tests/js/*.test.mjs
 	sh tools/ensure-test-tools
 	$(PY) -m pytest
 

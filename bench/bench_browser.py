@@ -5,7 +5,9 @@ In one run, on the harness site (tests/widgets/widgets_harness.py) served on
 
 (a) a bare page that only boots the same self-hosted Pyodide in a module
     worker, from the click on its button to Python's first answer;
-(b) the calculators page, from the first click in a calculator to its first
+(b) the calculators page, from the first click in the duel calculator (its
+    answers always come from the engine; the other calculators answer common
+    inputs from the build's data, see bench/bench_instant.py) to its first
     result on screen (worker, Pyodide, engine archive, bridge, first answer);
 
 each cold (fresh browser context: empty HTTP cache) and cached (same context,
@@ -87,10 +89,10 @@ def measure_bare(page):
 
 
 def measure_calculator(page):
-    page.locator("#lancer-magie").click()
-    page.wait_for_selector('section[data-calc="cast"][data-result="ok"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.locator("#duel-a-magie").click()
+    page.wait_for_selector('section[data-calc="duel"][data-result="ok"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_timeout(100)
-    figures = page.evaluate(MEASURE, [["grimoire:engine-start"], "grimoire:first-result"])
+    figures = page.evaluate(MEASURE, [["grimoire:engine-start"], "grimoire:first-result:duel"])
     figures["worker"] = page.evaluate("() => window.GrimoireCalculators.engineTimings()")
     return figures
 

@@ -13,8 +13,12 @@ into ``docs_dir``:
   the real ``rules/*.py`` and ``widgets/bridge.py`` (never a hand-kept copy);
 * ``assets/widgets/``: the static files of ``widgets/static/`` (scripts and
   style sheet of the calculators);
+* ``assets/widgets/instant-<calc>-<hash>.json``: the answers the build
+  already knows, one file per calculator, written by :mod:`widgets.instant`;
 * ``assets/widgets/config.js``: ``self.GRIMOIRE_ENGINE = {...}``, the
-  locations (relative to ``config.js``) and the download size the scripts need.
+  locations (relative to ``config.js``) and the download size the scripts need
+  (for classic scripts), and ``assets/widgets/engine-config.js``, the same
+  object as an ES module's default export (for the calculators' modules).
 
 Files are written only when their bytes change, so ``mkdocs serve`` does not
 rebuild in a loop. Standard library only.
@@ -48,7 +52,10 @@ PYODIDE_CORE_FILES = (
 )
 LOCK_FILE = "pyodide-lock.json"
 
-DEFAULT_TIMEOUT_MS = 60_000
+# A download that makes no progress for this long is reported as failed.
+DEFAULT_TIMEOUT_MS = 20_000
+# A computation the engine has not answered in this long restarts the engine.
+DEFAULT_REQUEST_TIMEOUT_MS = 15_000
 
 # Fixed metadata makes the archive byte-for-byte reproducible.
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -176,14 +183,19 @@ def install_engine_assets(
     repo_root: pathlib.Path,
     *,
     timeout_ms: int = DEFAULT_TIMEOUT_MS,
+    request_timeout_ms: int = DEFAULT_REQUEST_TIMEOUT_MS,
 ) -> dict:
     """Install Pyodide, the engine archive and the calculators' scripts into ``docs_dir``.
 
     Returns the configuration written to ``assets/widgets/config.js``:
     ``{"pyodide": "../pyodide/<version>/", "archive": "engine-<hash>.zip",
-    "downloadBytes": <bytes of the Pyodide files>, "timeoutMs": timeout_ms}``,
-    paths relative to ``assets/widgets/``. Raises :class:`EngineAssetsError`
-    (French message) when Pyodide or the engine sources are missing.
+    "downloadBytes": <bytes of the Pyodide files>, "timeoutMs": timeout_ms,
+    "requestTimeoutMs": request_timeout_ms, "instant": {"files": {key: file name},
+    "split": ..., "integer": ...}}``,
+    paths relative to ``assets/widgets/``. ``timeout_ms`` bounds a stalled
+    engine download, ``request_timeout_ms`` one computation. Raises
+    :class:`EngineAssetsError` (French message) when Pyodide or the engine
+    sources are missing.
     """
     docs_dir, repo_root = pathlib.Path(docs_dir), pathlib.Path(repo_root)
     package_dir, version = _pyodide_package(repo_root)
@@ -218,10 +230,35 @@ def install_engine_assets(
         "archive": archive_name,
         "downloadBytes": download_bytes,
         "timeoutMs": int(timeout_ms),
+        "requestTimeoutMs": int(request_timeout_ms),
+        "instant": _install_instant(widgets_dir, repo_root),
     }
+    text = json.dumps(config, ensure_ascii=False)
     script = (
         "// Généré par generator/assets.py : ne pas modifier à la main.\n"
-        f"self.GRIMOIRE_ENGINE = {json.dumps(config, ensure_ascii=False)};\n"
+        f"self.GRIMOIRE_ENGINE = {text};\n"
     )
     _write_if_changed(widgets_dir / "config.js", script.encode("utf-8"))
+    module = (
+        "// Généré par generator/assets.py : ne pas modifier à la main.\n"
+        f"export default {text};\n"
+    )
+    _write_if_changed(widgets_dir / "engine-config.js", module.encode("utf-8"))
     return config
+
+
+def _install_instant(widgets_dir: pathlib.Path, repo_root: pathlib.Path) -> dict:
+    """Write the precomputed answers (:mod:`widgets.instant`); return what the page needs
+    to find them (:func:`widgets.instant.configuration`)."""
+    import sys
+
+    if str(repo_root) not in sys.path:
+        sys.path.insert(0, str(repo_root))
+    try:
+        from widgets import instant
+    except ImportError as error:
+        raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None
+    try:
+        return instant.configuration(instant.install(widgets_dir))
+    except ValueError as error:
+        raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None

@@ -241,11 +241,12 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
         "unmarked_errata": [n for n in range(1, len(spell["errata"]) + 1)
                             if n not in erratum_lines],
         "tables": cast_tables(spell["difficulty"]),
-        "calc_cast": {"prefix": "lancer", "spells": [], "heading_level": 3,
+        "calc_cast": {"prefix": "lancer", "spells": [], "heading_level": 3, "page_tables": True,
                       "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "modifier": 0,
                                    "extremes": "modified", "difficulty": spell["difficulty"],
                                    "element": spell["element"], "spell": spell["slug"]}},
         "calc_progression": {"prefix": "progression", "spells": [], "heading_level": 3,
+                             "page_tables": True,
                              "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "xp": 0, "n": 10,
                                           "difficulty": spell["difficulty"],
                                           "element": spell["element"],

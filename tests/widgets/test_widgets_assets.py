@@ -104,12 +104,26 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
         "pyodide": "../pyodide/9.9.9/",
         "archive": config["archive"],
         "downloadBytes": total,
-        "timeoutMs": 60000,
+        "timeoutMs": 20000,
+        "requestTimeoutMs": 15000,
+        "instant": config["instant"],
     }
     widgets_dir = docs / "assets" / "widgets"
     script = (widgets_dir / "config.js").read_text(encoding="utf-8")
     match = re.search(r"self\.GRIMOIRE_ENGINE = (\{.*\});", script)
     assert match and json.loads(match.group(1)) == config
+    # The same configuration as an ES module, for the calculators' modules.
+    module = (widgets_dir / "engine-config.js").read_text(encoding="utf-8")
+    match = re.search(r"^export default (\{.*\});$", module, re.M)
+    assert match and json.loads(match.group(1)) == config
+    # The precomputed answers, one content-hashed file per calculator.
+    files = config["instant"]["files"]
+    assert sorted(files) == ["cast", *(f"progression-{d}" for d in range(1, 6)), "study"]
+    assert config["instant"]["split"] == {"progression": "difficulty"}
+    for key, name in files.items():
+        assert re.fullmatch(rf"instant-{key}-[0-9a-f]{{12}}\.json", name)
+        calc = key.split("-")[0]
+        assert json.loads((widgets_dir / name).read_text(encoding="utf-8"))["tables"][calc]["index"]
     assert (widgets_dir / config["archive"]).is_file()
     # The relative paths resolve from config.js's folder.
     assert (widgets_dir / config["pyodide"]).resolve() == pyodide_dir.resolve()
@@ -126,9 +140,10 @@ def test_second_install_writes_nothing(tmp_path):
     assert snapshot(docs) == before
 
 
-def test_timeout_is_configurable(tmp_path):
-    config = assets.install_engine_assets(tmp_path / "docs", fake_repo(tmp_path), timeout_ms=5000)
-    assert config["timeoutMs"] == 5000
+def test_timeouts_are_configurable(tmp_path):
+    config = assets.install_engine_assets(tmp_path / "docs", fake_repo(tmp_path), timeout_ms=5000,
+                                          request_timeout_ms=700)
+    assert config["timeoutMs"] == 5000 and config["requestTimeoutMs"] == 700
 
 
 def test_old_pyodide_versions_are_removed(tmp_path):
@@ -174,7 +189,8 @@ def test_static_scripts_hold_no_cdn_and_no_rule():
     for path in (REPO / "widgets" / "static").iterdir():
         text = path.read_text(encoding="utf-8")
         assert "cdn.jsdelivr" not in text and "unpkg" not in text and "https://" not in text, path.name
-    script = (REPO / "widgets" / "static" / "calculators.js").read_text(encoding="utf-8")
-    # No dice arithmetic in JavaScript: no 12-sided die, no halving of magic, no XP table.
-    for forbidden in ("/ 2", "% 12", "Math.random", "12)", "* 2"):
-        assert forbidden not in script, forbidden
+    for name in ("calculators.js", "instant.js", "engine.js", "url-state.js"):
+        script = (REPO / "widgets" / "static" / name).read_text(encoding="utf-8")
+        # No dice arithmetic in JavaScript: no 12-sided die, no halving of magic, no XP table.
+        for forbidden in ("/ 2", "% 12", "Math.random", "12)", "* 2", "// 2"):
+            assert forbidden not in script, (name, forbidden)

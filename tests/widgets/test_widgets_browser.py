@@ -19,7 +19,7 @@ from widgets import bridge
 
 pytestmark = pytest.mark.browser
 
-BOOT_MS = 75_000  # above the engine's own 60 s timeout
+BOOT_MS = 75_000  # well above the engine's own 20 s stall timeout
 ANSWER_MS = 15_000
 
 ROWS_JS = """
@@ -411,25 +411,27 @@ def test_lazy_loading_and_a_single_worker(context, server):
     page.wait_for_function("() => document.querySelectorAll('.gr-calc[data-state=idle]').length === 4")
     page.evaluate(TWO_FRAMES)
     page.wait_for_load_state("networkidle")
-    engine = [u for u in requests if "/assets/pyodide/" in u or "engine-" in u]
+    engine = [u for u in requests if "/assets/pyodide/" in u or "/engine-worker" in u or u.endswith(".zip")]
     assert engine == [] and workers == []
+    assert not [u for u in requests if "/instant-" in u]  # the build's answers too are lazy
     assert page.locator(".gr-calc[data-state=idle]").count() == 4
     assert page.locator("#table-precalculee").is_visible()
 
-    # Scrolling a calculator into view starts the engine, and the figures appear.
+    # Scrolling a calculator into view answers from the build's data, without the engine.
     page.mouse.wheel(0, 2800)
-    page.wait_for_function("() => document.querySelector('.gr-calc[data-state=loading], .gr-calc[data-state=ready]') !== null", timeout=5000)
-    status = page.locator(f"{CAST} [data-status]").text_content()
-    if page.locator(f"{CAST}[data-state=loading]").count():
-        assert status.startswith("Chargement du moteur de calcul (") and "Mo)" in status
-    wait_result(page, "cast")
+    wait_result(page, "cast", timeout=ANSWER_MS)
     expect_rows(page, f'{CAST} tbody[data-rows="outcomes"]', cast_rows(4, 1, 0, "modified"))
+    assert page.locator(f"{CAST}[data-result=ok]").count() == 1
+
+    # The first use of a field starts the engine.
+    page.locator("#lancer-magie").click()
+    page.wait_for_function("() => document.querySelector('.gr-calc[data-state=loading], .gr-calc[data-state=ready]') !== null", timeout=5000)
 
     # Every other calculator shares the same worker.
     type_into(page, "#etude-heures", "2")
     wait_result(page, "study", timeout=ANSWER_MS)
-    type_into(page, "#progression-magie", "8")
-    wait_result(page, "progression", timeout=ANSWER_MS)
+    type_into(page, "#progression-magie", "8")  # 20 casts: outside the build's data, the engine answers
+    wait_result(page, "progression")
     assert len(workers) == 1
     paths = [urlsplit(u).path for u in requests]
     assert paths.count(paths[0]) == 1
@@ -448,31 +450,37 @@ def test_spell_page_calculators_fill_in_when_in_view(page, server):
 
 def test_without_pyodide_the_fallback_message_appears_early(page, server, engine_config):
     page.goto(server + "sans-pyodide/calculateurs/")
-    page.locator("#etude-heures").click()
-    wait_state(page, "study", "failed", timeout=engine_config["timeoutMs"])
-    status = page.locator(f"{STUDY} [data-status]").text_content()
+    page.locator("#duel-a-magie").click()
+    wait_state(page, "duel", "failed", timeout=engine_config["timeoutMs"])
+    status = page.locator(f"{DUEL} [data-status]").text_content()
     assert status.startswith("Le moteur de calcul n'a pas pu être chargé (")
-    assert status.endswith("les tables précalculées restent valables.")
-    assert "délai" not in status  # the early check of the core files, not the 60 s timeout
+    assert status.endswith("les tables précalculées de la page restent valables.")
+    assert "rien reçu" not in status  # the early check of the core files, not the stall timeout
     assert page.locator("#table-precalculee").is_visible()
-    # Typing afterwards neither throws nor freezes.
+    # Typing afterwards neither throws nor freezes; a value outside the build's data says so too.
     type_into(page, "#etude-heures", "4")
-    page.locator("#lancer-magie").click()
-    assert page.locator(f"{CAST} [data-status]").text_content().startswith("Le moteur de calcul n'a pas pu être chargé")
+    type_into(page, "#lancer-magie", "900")
+    page.wait_for_function(
+        "(sel) => document.querySelector(sel + ' [data-status]').textContent.startsWith(\"Le moteur de calcul n'a pas pu être chargé\")",
+        arg=CAST, timeout=ANSWER_MS,
+    )
     assert page.locator(f"{CAST}[data-state=failed]").count() == 1
 
 
 def test_a_pyodide_that_never_answers_times_out(context, server):
-    # The .wasm request hangs forever (HEAD check included): only the timeout can end it.
+    # The .wasm request hangs forever (HEAD check included): only the stall timeout can end it.
     context.route("**/pyodide.asm.wasm", lambda route: None)
     page = context.new_page()
     page.goto(server + "lent/calculateurs/")
-    page.locator("#progression-magie").click()
-    assert page.locator(f"{PROG} [data-status]").text_content().startswith("Chargement du moteur de calcul (")
+    page.locator("#progression-magie").click()  # 20 casts: outside the build's data
+    page.wait_for_function(
+        "(sel) => document.querySelector(sel + ' [data-status]').textContent.startsWith('Chargement du moteur de calcul')",
+        arg=PROG, timeout=ANSWER_MS,
+    )
     wait_state(page, "progression", "failed", timeout=20_000)
     assert page.locator(f"{PROG} [data-status]").text_content() == (
-        "Le moteur de calcul n'a pas pu être chargé (délai de 4 s dépassé) : "
-        "les tables précalculées restent valables."
+        "Le moteur de calcul n'a pas pu être chargé (téléchargement interrompu : rien reçu "
+        "depuis 4 s) : ce calcul a besoin de lui ; les tables précalculées de la page restent valables."
     )
     assert page.locator("#table-precalculee").is_visible()
 

@@ -155,3 +155,12 @@ def test_a_default_spell_brings_its_element(env):
     )
     start = html.index('id="duel-a-element"')
     assert 'value="vigne" selected' in html[start : html.index("</select>", start)]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_no_javascript_note_points_to_tables_only_where_there_are_some(env, name):
+    bare = harness.render_calculator(env, name, {"prefix": "x"})
+    spell = harness.render_calculator(env, name, {"prefix": "x", "page_tables": True})
+    assert "Ce calculateur a besoin de JavaScript.</p>" in bare
+    assert "tables précalculées" not in bare
+    assert "Ce calculateur a besoin de JavaScript. Les tables précalculées de la page restent valables." in spell

@@ -71,7 +71,7 @@ PAGE = jinja2.Template(
 {{ body }}
 </main>
 <script src="{{ root }}assets/widgets/config.js"></script>
-<script src="{{ root }}assets/widgets/calculators.js"></script>
+<script type="module" src="{{ root }}assets/widgets/calculators.js"></script>
 </body>
 </html>
 """
@@ -150,7 +150,7 @@ def build_site(site_dir: pathlib.Path) -> dict:
             body=render_calculator(
                 env, "cast", {"prefix": "lancer", "defaults": {"magic": 6, "learning": 2}, "title": "Lancer ce sort", "heading_level": 3}
             )
-            + render_calculator(env, "progression", {"prefix": "progression", "defaults": {"difficulty": 3}}),
+            + render_calculator(env, "progression", {"prefix": "progression", "defaults": {"difficulty": 3, "n": 10}}),
             spacer=False,
         ),
     }

@@ -9,8 +9,10 @@
 // Query string of the worker URL (absolute URLs, set by calculators.js):
 //   pyodide  the versioned Pyodide directory, ending with "/"
 //   archive  the engine archive
-// Messages posted besides answers: {type: "progress", stage}, {type: "ready",
-// ms}, {type: "error", message} (the main thread then shows its fallback).
+// Messages posted besides answers: {type: "progress", stage, bytes, pending}
+// (bytes downloaded so far, downloads under way: the main thread treats a long
+// silence with downloads under way as a stalled download), {type: "ready", ms},
+// {type: "error", message} (the main thread then shows its fallback).
 
 const params = new URL(self.location.href).searchParams;
 const indexURL = params.get("pyodide");
@@ -31,6 +33,87 @@ const started = performance.now();
 
 function post(message) {
   self.postMessage(message);
+}
+
+// Count the bytes of every download (Pyodide's own fetches included) and the
+// downloads under way, so the page can show progress and tell a stalled
+// download (downloads under way, no byte for a long time) from the engine
+// working (nothing left to download).
+let received = 0;
+let pending = 0;
+let lastPost = 0;
+
+function progress(force) {
+  const now = performance.now();
+  if (force || now - lastPost > 100) {
+    lastPost = now;
+    post({ type: "progress", stage: "download", bytes: received, pending });
+  }
+}
+
+function settled() {
+  pending -= 1;
+  progress(true);
+}
+
+const realFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  pending += 1;
+  progress(true);
+  let response;
+  try {
+    response = await realFetch(input, init);
+  } catch (error) {
+    settled();
+    throw error;
+  }
+  if (!response.body || (init && init.method === "HEAD")) {
+    settled();
+    return response;
+  }
+  const reader = response.body.getReader();
+  let open = true;
+  const close = () => {
+    if (open) {
+      open = false;
+      settled();
+    }
+  };
+  const body = new ReadableStream({
+    async pull(controller) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        close();
+        throw error;
+      }
+      if (chunk.done) {
+        close();
+        controller.close();
+        return;
+      }
+      received += chunk.value.byteLength;
+      progress(false);
+      controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      close();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+
+// A module import counts as a download under way (its bytes cannot be counted).
+async function importCounted(url) {
+  pending += 1;
+  progress(true);
+  try {
+    return await import(url);
+  } finally {
+    settled();
+  }
 }
 
 async function checkFile(url) {
@@ -60,7 +143,12 @@ async function fetchArchive() {
 }
 
 async function boot() {
-  const module = await import(indexURL + "pyodide.mjs");
+  // Pyodide imports its Emscripten module itself; importing it here first (the
+  // same URL, so the same module) lets the page see that download under way.
+  const [module] = await Promise.all([
+    importCounted(indexURL + "pyodide.mjs"),
+    importCounted(indexURL + "pyodide.asm.mjs"),
+  ]);
   return module.loadPyodide({
     indexURL: indexURL,
     // Quiet: the bridge prints only unexpected tracebacks, to the console.
@@ -73,7 +161,7 @@ const ready = (async () => {
   if (!indexURL || !archiveURL) {
     throw new Error("configuration du moteur incomplète");
   }
-  post({ type: "progress", stage: "download" });
+  progress(true);
   const checks = Promise.all(CORE_FILES.map((name) => checkFile(indexURL + name)));
   const archive = fetchArchive();
   const pyodide = boot();
@@ -83,7 +171,7 @@ const ready = (async () => {
   await checks;
   const [py, buffer] = await Promise.all([pyodide, archive]);
   const booted = performance.now();
-  post({ type: "progress", stage: "engine" });
+  post({ type: "progress", stage: "engine", bytes: received, pending: 0 });
   py.unpackArchive(buffer, "zip", { extractDir: "/grimoire" });
   py.runPython("import sys\nif '/grimoire' not in sys.path: sys.path.insert(0, '/grimoire')");
   const bridge = py.pyimport("widgets.bridge");

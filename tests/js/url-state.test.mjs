@@ -1,0 +1,32 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readState, writeState, stateKey, tooLongMessage, MAX_FIELD_CHARS } from "../../widgets/static/url-state.js";
+
+test("keys are prefixed", () => {
+  assert.equal(stateKey("lancer", "magie"), "lancer-magie");
+});
+
+test("a written state reads back, other keys kept", () => {
+  const search = writeState("?autre=1", "lancer", { magie: "6", apprentissage: "3" }, ["graine", 42]);
+  assert.deepEqual(readState(search, "lancer", ["magie", "apprentissage", "graine", "modificateur"]),
+    { magie: "6", apprentissage: "3", graine: "42" });
+  assert.equal(new URLSearchParams(search).get("autre"), "1");
+});
+
+test("a null seed removes the seed", () => {
+  const search = writeState("?lancer-graine=7", "lancer", { magie: "1" }, ["graine", null]);
+  assert.equal(new URLSearchParams(search).has("lancer-graine"), false);
+});
+
+test("values are encoded, never interpreted", () => {
+  const search = writeState("", "etude", { p: "3/4 & <b>" }, null);
+  assert.deepEqual(readState(search, "etude", ["p"]), { p: "3/4 & <b>" });
+});
+
+test("an empty state gives an empty query", () => {
+  assert.equal(writeState("", "x", {}, null), "");
+});
+
+test("the too-long message is French and names the limit", () => {
+  assert.match(tooLongMessage("Chance"), new RegExp("^Chance : valeur trop longue \\(plus de " + MAX_FIELD_CHARS + " caractères\\)\\.$"));
+});

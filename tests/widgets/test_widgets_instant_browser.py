@@ -1,0 +1,250 @@
+"""The calculators in Chromium when the engine cannot help: answers from the build's data,
+bounded waits, a restarted engine.
+
+Pyodide is made unreachable (requests aborted), hanging (requests never answered) or
+replaced by a worker that never answers; the timeouts are lowered for the test by
+serving a modified engine-config.js (the build's configuration), never by waiting 20 s.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rules
+from widgets import bridge
+
+pytestmark = pytest.mark.browser
+
+ANSWER_MS = 15_000
+CAST = 'section[data-calc="cast"]'
+DUEL = 'section[data-calc="duel"]'
+PROG = 'section[data-calc="progression"]'
+STUDY = 'section[data-calc="study"]'
+
+ROWS_JS = """
+(sel) => Array.from(document.querySelectorAll(sel + " tr")).map(
+  (tr) => Array.from(tr.cells).map((c) => c.textContent))
+"""
+
+
+def type_into(page, selector, text):
+    field = page.locator(selector)
+    field.click()
+    field.press("Control+a")
+    field.press("Backspace")
+    if text:
+        field.press_sequentially(text, delay=15)
+
+
+def rows(page, selector):
+    return page.evaluate(ROWS_JS, selector)
+
+
+def expect_rows(page, selector, expected):
+    page.wait_for_function(
+        "([sel, want]) => JSON.stringify(Array.from(document.querySelectorAll(sel + ' tr')).map("
+        "(tr) => Array.from(tr.cells).map((c) => c.textContent))) === JSON.stringify(want)",
+        arg=[selector, expected], timeout=ANSWER_MS,
+    )
+    assert rows(page, selector) == expected
+
+
+def bridge_rows(response, key, cols):
+    """The rows the page draws from a bridge answer (the same cells as data-cols)."""
+    out = []
+    for item in response[key]:
+        row = []
+        for col in cols:
+            value = item
+            for part in col.split("."):
+                value = value[part]
+            row.append("\u2014" if value is None or value == "" else str(value))
+        out.append(row)
+    return out
+
+
+def abort_pyodide(context):
+    requests = []
+    context.route("**/assets/pyodide/**", lambda route: (requests.append(route.request.url), route.abort()))
+    return requests
+
+
+def lower_timeouts(context, **values):
+    """Serve engine-config.js with smaller timeouts (what a test hook needs, nothing else)."""
+    def handle(route):
+        response = route.fetch()
+        text = response.text()
+        prefix, _, rest = text.partition("export default ")
+        config = json.loads(rest.strip().rstrip(";"))
+        config.update(values)
+        route.fulfill(response=response, body=prefix + "export default " + json.dumps(config) + ";\n")
+
+    context.route("**/assets/widgets/engine-config.js", handle)
+
+
+def test_covered_calculators_answer_without_pyodide(context, server):
+    pyodide = abort_pyodide(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server + "ok/calculateurs/")
+
+    type_into(page, "#lancer-magie", "6")
+    type_into(page, "#lancer-apprentissage", "3")
+    type_into(page, "#lancer-modificateur", "-2")
+    page.locator("#lancer-extremes").select_option("natural")
+    expected = bridge.handle({"calc": "cast", "magic": "6", "learning": "3", "modifier": "-2", "extremes": "natural"})
+    expect_rows(page, f'{CAST} tbody[data-rows="outcomes"]',
+                bridge_rows(expected, "outcomes", ["label", "faces_text", "fraction", "percent", "one_in", "xp"]))
+
+    type_into(page, "#etude-heures", "5")
+    type_into(page, "#etude-p", "2/3")
+    expected = bridge.handle({"calc": "study", "hours": "5", "p": "2/3"})
+    expect_rows(page, f'{STUDY} tbody[data-rows="distribution"]',
+                bridge_rows(expected, "distribution", ["xp", "fraction", "percent", "one_in"]))
+
+    type_into(page, "#progression-magie", "8")
+    type_into(page, "#progression-lancers", "10")
+    type_into(page, "#progression-apprentissage", "2")
+    expected = bridge.handle({"calc": "progression", "magic": "8", "learning": "2", "xp": "0",
+                              "difficulty": "2", "n": "10", "extremes": "modified"})
+    expect_rows(page, f'{PROG} tbody[data-rows="path"]',
+                bridge_rows(expected, "path", ["label", "cost", "xp_needed", "expected_casts"]))
+    assert page.locator(f"{PROG} [data-out='within.percent']").text_content() == expected["within"]["percent"]
+
+    # A roll: the face from the browser, the outcome from the data; it replays as the engine would.
+    page.locator(f"{CAST} [data-action=roll]").click()
+    page.wait_for_selector(f"{CAST}[data-result=roll]", state="attached", timeout=ANSWER_MS)
+    seed = page.locator("#lancer-graine").input_value()
+    engine_roll = bridge.handle({"calc": "roll", "magic": "6", "learning": "3", "modifier": "-2",
+                                 "extremes": "natural", "seed": seed})["roll"]
+    assert page.locator(f"{CAST} [data-out='roll.face']").text_content() == str(engine_roll["face"])
+    assert page.locator(f"{CAST} [data-out='roll.label']").text_content() == engine_roll["label"]
+    assert page.locator(f"{CAST} [data-out='roll.modified']").text_content() == str(engine_roll["modified"])
+
+    # Nothing covered answered with a fallback message; the duel is not covered.
+    for calc in (CAST, STUDY, PROG):
+        status = page.locator(f"{calc} [data-status]").text_content()
+        assert "moteur" not in status, status
+    page.locator(f"{DUEL} button[type=submit]").click()
+    page.wait_for_selector(f"{DUEL}[data-state=failed]", state="attached", timeout=ANSWER_MS)
+    status = page.locator(f"{DUEL} [data-status]").text_content()
+    assert status.startswith("Le moteur de calcul n'a pas pu être chargé (")
+    assert pyodide, "the engine was asked for (and refused)"
+    assert not errors, errors
+
+
+def test_spell_page_answers_without_pyodide(context, server):
+    abort_pyodide(context)
+    page = context.new_page()
+    page.goto(server + "ok/sort/")
+    page.wait_for_selector(f"{CAST}[data-result=ok]", state="attached", timeout=ANSWER_MS)
+    page.locator(PROG).scroll_into_view_if_needed()
+    page.wait_for_selector(f"{PROG}[data-result=ok]", state="attached", timeout=ANSWER_MS)
+    expected = bridge.handle({"calc": "cast", "magic": "6", "learning": "2", "modifier": "0", "extremes": "modified"})
+    assert rows(page, f'{CAST} tbody[data-rows="outcomes"]') == bridge_rows(
+        expected, "outcomes", ["label", "faces_text", "fraction", "percent", "one_in", "xp"])
+    expected = bridge.handle({"calc": "progression", "magic": "4", "learning": "1", "xp": "0",
+                              "difficulty": "3", "n": "10", "extremes": "modified"})
+    assert rows(page, f'{PROG} tbody[data-rows="path"]') == bridge_rows(
+        expected, "path", ["label", "cost", "xp_needed", "expected_casts"])
+    # Changing a value answers at once, still without the engine.
+    type_into(page, "#lancer-magie", "10")
+    expected = bridge.handle({"calc": "cast", "magic": "10", "learning": "2", "modifier": "0", "extremes": "modified"})
+    expect_rows(page, f'{CAST} tbody[data-rows="outcomes"]',
+                bridge_rows(expected, "outcomes", ["label", "faces_text", "fraction", "percent", "one_in", "xp"]))
+    assert page.evaluate("window.GrimoireCalculators.engineState()") in ("loading", "failed")
+
+
+def test_a_stalled_download_fails_in_french(context, server):
+    lower_timeouts(context, timeoutMs=2000)
+    context.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/")
+    page.locator("#duel-a-magie").click()
+    page.locator(f"{DUEL} button[type=submit]").click()
+    assert page.locator(f"{DUEL} [data-status]").text_content().startswith("Chargement du moteur de calcul")
+    page.wait_for_selector(f"{DUEL}[data-state=failed]", state="attached", timeout=ANSWER_MS)
+    status = page.locator(f"{DUEL} [data-status]").text_content()
+    assert status.startswith("Le moteur de calcul n'a pas pu être chargé (téléchargement interrompu : rien reçu depuis 2 s)")
+
+
+FAKE_WORKER = """
+// Boots at once and never answers a computation.
+self.postMessage({type: "ready", ms: 1, pyodideMs: 1, engineMs: 0});
+self.onmessage = () => {};
+"""
+
+
+def test_a_computation_that_never_ends_restarts_the_engine(context, server):
+    lower_timeouts(context, requestTimeoutMs=1500)
+    workers = []
+
+    def fake(route):
+        workers.append(route.request.url)
+        route.fulfill(status=200, content_type="text/javascript", body=FAKE_WORKER)
+
+    context.route("**/engine-worker.js*", fake)
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/")
+    page.locator(f"{DUEL} button[type=submit]").click()
+    page.wait_for_function(
+        "(sel) => { const el = document.querySelector(sel + ' [data-form-error]'); return el && !el.hidden; }",
+        arg=DUEL, timeout=ANSWER_MS,
+    )
+    assert page.locator(f"{DUEL} [data-form-error]").text_content() == (
+        "Le calcul a pris trop de temps : le moteur de calcul a été relancé. Réessayez."
+    )
+    assert page.evaluate("window.GrimoireCalculators.engineRestarts()") >= 1
+    assert len(workers) >= 2  # a fresh worker was started
+
+
+def test_a_state_restored_from_the_url_while_loading_is_bounded(context, server):
+    lower_timeouts(context, requestTimeoutMs=1500)
+    context.route("**/engine-worker.js*", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=FAKE_WORKER))
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/?duel-a-magie=3")
+    page.wait_for_function(
+        "(sel) => { const el = document.querySelector(sel + ' [data-form-error]'); return el && !el.hidden; }",
+        arg=DUEL, timeout=ANSWER_MS,
+    )
+    assert "relancé" in page.locator(f"{DUEL} [data-form-error]").text_content()
+
+
+def test_a_huge_value_gets_a_short_french_message(context, server):
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/?etude-p=1/" + "9" * 5000)
+    page.wait_for_selector(f"{STUDY}[data-result=error]", state="attached", timeout=ANSWER_MS)
+    message = page.locator(f"{STUDY} [data-error-for=p]").text_content()
+    assert message.endswith("valeur trop longue (plus de 200 caractères).")
+    assert len(message) < 120
+    assert page.evaluate("window.GrimoireCalculators.engineState()") == "idle"
+
+
+ECHO_WORKER = """
+// Boots at once and answers every computation with a recognisable message.
+self.postMessage({type: "ready", ms: 1, pyodideMs: 1, engineMs: 0});
+self.onmessage = (event) => self.postMessage({id: event.data.id, response: {
+  ok: false, errors: [{field: null, message: "réponse du moteur pour " + event.data.request.calc}]}});
+"""
+
+
+@pytest.mark.parametrize("data", ["absent", "never"])
+def test_without_the_build_data_the_engine_answers(context, server, data):
+    """The data file missing, or never arriving: the request goes to the engine after a bounded wait."""
+    if data == "absent":
+        context.route("**/assets/widgets/instant-*.json", lambda route: route.fulfill(status=404, body=""))
+    else:
+        context.route("**/assets/widgets/instant-*.json", lambda route: None)
+    context.route("**/engine-worker.js*", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=ECHO_WORKER))
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/?lancer-magie=6")
+    page.wait_for_function(
+        "(sel) => { const el = document.querySelector(sel + ' [data-form-error]'); return el && !el.hidden; }",
+        arg=CAST, timeout=ANSWER_MS,
+    )
+    assert page.locator(f"{CAST} [data-form-error]").text_content() == "réponse du moteur pour cast"

@@ -1,0 +1,93 @@
+"""The calculators of the real built site in Chromium, Pyodide unreachable: the common
+answers still come (from the build's data), the rest says in French that the engine is missing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from widgets import bridge
+
+pytestmark = pytest.mark.browser
+
+ANSWER_MS = 20_000
+CAST = 'section[data-calc="cast"]'
+DUEL = 'section[data-calc="duel"]'
+PROG = 'section[data-calc="progression"]'
+STUDY = 'section[data-calc="study"]'
+OUTCOME_COLS = ["label", "faces_text", "fraction", "percent", "one_in", "xp"]
+
+
+@pytest.fixture
+def offline_engine(browser):
+    """A phone-sized context in which every Pyodide file is refused."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+    refused = []
+    context.route("**/assets/pyodide/**", lambda route: (refused.append(route.request.url), route.abort()))
+    yield context, refused
+    context.close()
+
+
+def cells(page, selector):
+    return page.evaluate(
+        "(sel) => Array.from(document.querySelectorAll(sel + ' tr')).map((tr) => Array.from(tr.cells).map((c) => c.textContent))",
+        selector,
+    )
+
+
+def expected_cells(response, key, cols):
+    return [["\u2014" if item[c] is None else str(item[c]) for c in cols] for item in response[key]]
+
+
+def test_spell_page_calculators_answer_without_pyodide(offline_engine, site_url):
+    context, _ = offline_engine
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site_url + "sorts/vol/")
+    page.locator(CAST).scroll_into_view_if_needed()
+    page.wait_for_selector(f"{CAST}[data-result=ok]", state="attached", timeout=ANSWER_MS)
+    magic = page.locator(f"{CAST} #lancer-magie")
+    magic.fill("9")
+    page.locator(f"{CAST} #lancer-apprentissage").fill("4")
+    page.locator(f"{CAST} #lancer-extremes").select_option("natural")
+    expected = bridge.handle({"calc": "cast", "magic": "9", "learning": "4", "modifier": "0", "extremes": "natural"})
+    want = expected_cells(expected, "outcomes", OUTCOME_COLS)
+    page.wait_for_function(
+        "([sel, want]) => JSON.stringify(Array.from(document.querySelectorAll(sel + ' tr')).map("
+        "(tr) => Array.from(tr.cells).map((c) => c.textContent))) === JSON.stringify(want)",
+        arg=[f'{CAST} tbody[data-rows="outcomes"]', want], timeout=ANSWER_MS,
+    )
+    page.locator(PROG).scroll_into_view_if_needed()
+    page.wait_for_selector(f"{PROG}[data-result=ok]", state="attached", timeout=ANSWER_MS)
+    difficulty = page.locator(f"{PROG} #progression-difficulte").input_value()
+    expected = bridge.handle({"calc": "progression", "magic": "0", "learning": "1", "xp": "0",
+                              "difficulty": difficulty, "n": "10", "extremes": "modified"})
+    assert cells(page, f'{PROG} tbody[data-rows="path"]') == expected_cells(
+        expected, "path", ["label", "cost", "xp_needed", "expected_casts"])
+    for calc in (CAST, PROG):
+        assert page.locator(f"{calc} [data-status]").text_content() == ""
+    assert not errors, errors
+
+
+def test_calculators_page_without_pyodide(offline_engine, site_url):
+    context, refused = offline_engine
+    page = context.new_page()
+    page.goto(site_url + "calculateurs/")
+    page.locator(f"{STUDY} #etude-p").fill("5/6")
+    page.locator(f"{STUDY} #etude-heures").fill("2")
+    expected = bridge.handle({"calc": "study", "hours": "2", "p": "5/6"})
+    want = expected_cells(expected, "distribution", ["xp", "fraction", "percent", "one_in"])
+    page.wait_for_function(
+        "([sel, want]) => JSON.stringify(Array.from(document.querySelectorAll(sel + ' tr')).map("
+        "(tr) => Array.from(tr.cells).map((c) => c.textContent))) === JSON.stringify(want)",
+        arg=[f'{STUDY} tbody[data-rows="distribution"]', want], timeout=ANSWER_MS,
+    )
+    # The duel always needs the engine: the French fallback, without claiming tables this page lacks.
+    page.locator(f"{DUEL} button[type=submit]").click()
+    page.wait_for_selector(f"{DUEL}[data-state=failed]", state="attached", timeout=ANSWER_MS)
+    status = page.locator(f"{DUEL} [data-status]").text_content()
+    assert status.startswith("Le moteur de calcul n'a pas pu être chargé (")
+    assert status.endswith("rechargez la page pour réessayer.")
+    assert "précalculées" not in status
+    assert refused
