@@ -28,6 +28,29 @@ CASES = {
     "alias-bomb": [
         "{d}/boule-de-feu.yaml:60: -: attendu au plus 2000 valeurs une fois les alias développés, reçu davantage (alias imbriqués en cascade)",
     ],
+    "alias-markup": [
+        "{d}/boule-de-feu.yaml:5: aliases[0]: attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation ' ’ - – — / , . : ! ? ( ), reçu « Boule [clic](javascript:alert(document.domain)) » (caractère « [ » interdit)",
+        "{d}/boule-de-feu.yaml:5: aliases[1]: attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation ' ’ - – — / , . : ! ? ( ), reçu « <img src=x onerror=alert(1)> » (caractère « < » interdit)",
+    ],
+    "alias-no-slug": [
+        "{d}/boule-de-feu.yaml:5: aliases[1]: attendu un nom avec au moins une lettre ou un chiffre (il donne l'adresse sorts/<slug>/), reçu « — »",
+    ],
+    "bidi-control": [
+        "{d}/boule-de-feu.yaml:4: name: attendu un texte sans caractère de contrôle bidirectionnel (il inverserait l'affichage), reçu « Boule de feu<U+2066> » (caractère U+2066)",
+        "{d}/boule-de-feu.yaml:39: description: attendu un texte sans caractère de contrôle bidirectionnel (il inverserait l'affichage), reçu « Une boule de feu eexplose au point <U+202E>visé.… » (caractère U+202E)",
+    ],
+    "control-character": [
+        "{d}/boule-de-feu.yaml:35: element_note: attendu un texte sans caractère de contrôle, reçu « Sort de destruction<U+0007> par le feu. » (caractère U+0007)",
+    ],
+    "index-name-markup": [
+        "{d}/boule-de-feu.yaml:13: index.name: attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation ' ’ - – — / , . : ! ? ( ), reçu « Boule de flammes {#x onclick=alert(1)} » (caractère « { » interdit)",
+    ],
+    "multiline-field": [
+        "{d}/boule-de-feu.yaml:28: duration.raw: attendu un texte d'une seule ligne, reçu « instantanée… »",
+    ],
+    "name-markup": [
+        "{d}/boule-de-feu.yaml:4: name: attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation ' ’ - – — / , . : ! ? ( ), reçu « Boule de feu {: onmouseover=alert(document.cookie) tabindex… » (caractère « { » interdit)",
+    ],
     "alias-is-name": [
         "{d}/boule-de-feu.yaml:5: aliases[0]: attendu une graphie différente du nom, reçu « Boule de feu », identique à name",
     ],
