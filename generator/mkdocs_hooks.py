@@ -18,6 +18,14 @@ WORD = re.compile(r"[^\W_]+")
 _TAG = re.compile(r"<[^>]+>")
 
 
+def on_config(config):
+    """Every page carries the site's Content-Security-Policy (``generator/security.py``)."""
+    from generator.security import CONTENT_SECURITY_POLICY
+
+    config.extra["content_security_policy"] = CONTENT_SECURITY_POLICY
+    return config
+
+
 def on_pre_build(config) -> None:
     """Write the pages; abort the build (no half-built site) when a spell file is invalid."""
     root = Path(config.config_file_path).parent
