@@ -470,6 +470,7 @@ def _across_files(spells: list[Spell]) -> list[Problem]:
     problems: list[Problem] = []
     slugs: dict[str, tuple[Spell, DataPath]] = {}
     names: dict[str, tuple[Spell, DataPath]] = {}
+    reported: set[tuple[str, DataPath]] = set()
     positions: dict[int, tuple[Spell, DataPath]] = {}
 
     def where(spell: Spell, path: DataPath) -> str:
@@ -499,6 +500,7 @@ def _across_files(spells: list[Spell]) -> list[Problem]:
             if not text:
                 continue
             if text in names and names[text][0] is not spell:
+                reported.add((spell.path, path))
                 other, other_path = names[text]
                 what = "un nom" if path == ("name",) else "un alias"
                 problems.append(Problem(spell.path, _line_of(spell.lines, path), _field(path),
@@ -516,4 +518,24 @@ def _across_files(spells: list[Spell]) -> list[Problem]:
                                         f"déjà celle de {where(other, other_path)}"))
             else:
                 positions[position] = (spell, ("index", "position"))
+
+    # Each alias gets the address sorts/<its slug>/, which must lead to its own spell only.
+    owners: dict[str, tuple[Spell, DataPath]] = {}
+    for spell in spells:
+        name = spell.data.get("name")
+        if isinstance(name, str) and _plain_name(name) and slugify(name):
+            owners.setdefault(slugify(name), (spell, ("name",)))
+    for spell in spells:
+        aliases = spell.data.get("aliases")
+        for index, alias in enumerate(aliases if isinstance(aliases, list) else []):
+            path = ("aliases", index)
+            if not isinstance(alias, str) or not _plain_name(alias) or (spell.path, path) in reported:
+                continue
+            address = slugify(alias)
+            owner = owners.setdefault(address, (spell, path)) if address else (spell, path)
+            if owner[0] is not spell:
+                owner_role = "du nom" if owner[1] == ("name",) else "d'un alias"
+                problems.append(Problem(spell.path, _line_of(spell.lines, path), _field(path),
+                                        f"attendu un alias dont l'adresse sorts/{address}/ mène à ce sort, "
+                                        f"reçu « {alias} », adresse déjà celle {owner_role} de {where(*owner)}"))
     return problems

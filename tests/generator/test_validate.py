@@ -25,6 +25,9 @@ VALID = FIXTURES / "valid" / "boule-de-feu.yaml"
 VALID_TEXT = VALID.read_text(encoding="utf-8")
 
 CASES = {
+    "alias-address-taken": [
+        "{d}/boule-de-glace.yaml:5: aliases[0]: attendu un alias dont l'adresse sorts/boule-de-flammes/ mène à ce sort, reçu « Boule-de-Flammes », adresse déjà celle d'un alias de {d}/boule-de-feu.yaml:5",
+    ],
     "alias-bomb": [
         "{d}/boule-de-feu.yaml:60: -: attendu au plus 2000 valeurs une fois les alias développés, reçu davantage (alias imbriqués en cascade)",
     ],

@@ -269,3 +269,26 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
         assert "<img" not in rendered and "<script" not in rendered
     title = yaml.safe_load(pages[0].partition("\n---\n")[0].lstrip("-\n"))["title"]
     assert title == str(markupsafe.escape(spell["name"]))
+
+
+def test_what_mkdocs_refuses_is_reported_in_french_with_the_spell_file(tmp_path, monkeypatch, capsys):
+    import generator.site
+
+    project = copy_project(tmp_path)
+    shutil.copy2(ROOT / "spells" / "vol.yaml", project / "spells" / "vol.yaml")
+    markdown_page = generator.site._markdown_page
+
+    def with_a_broken_link(text: str) -> str:
+        page = markdown_page(text)
+        return page + "\n[perdu](../../nulle-part.md)\n" if '<article class="gr-spell" data-slug="vol"' in page else page
+
+    monkeypatch.setattr(generator.site, "_markdown_page", with_a_broken_link)
+    with pytest.raises(BuildError) as error:
+        build_site(project)
+    name_line = (project / "spells" / "vol.yaml").read_text(encoding="utf-8").split("\n").index(
+        'name: "Vol"') + 1
+    assert str(error.value) == (
+        f"spells/vol.yaml:{name_line}: page /sorts/vol/: lien « ../../nulle-part.md » vers une page "
+        "qui n'existe pas (nulle-part.md) (MkDocs refuse de construire le site)")
+    assert "Doc file" not in capsys.readouterr().err
+    assert not (project / "site").exists()
