@@ -278,6 +278,9 @@ def _received(value: Any) -> str:
 
 
 def _short(text: str, limit: int = 60) -> str:
+    # Invisible and control characters are shown as « <U+XXXX> »: a message never reorders or
+    # recolours the terminal it is printed in.
+    text = _visible(text)
     first = text.split("\n", 1)[0]
     if len(first) > limit:
         return first[: limit - 1].rstrip() + "…"
@@ -432,10 +435,10 @@ def _plain_text(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
         for char in text:
             if char in BIDI_CONTROLS:
                 yield path, (f"attendu un texte sans caractère de contrôle bidirectionnel (il inverserait "
-                             f"l'affichage), reçu « {_short(_visible(text))} » (caractère {_codepoint(char)})")
+                             f"l'affichage), reçu « {_short(text)} » (caractère {_codepoint(char)})")
                 break
             if char in SEPARATORS or (unicodedata.category(char) == "Cc" and char != "\n"):
-                yield path, (f"attendu un texte sans caractère de contrôle, reçu « {_short(_visible(text))} » "
+                yield path, (f"attendu un texte sans caractère de contrôle, reçu « {_short(text)} » "
                              f"(caractère {_codepoint(char)})")
                 break
             if char == "\n" and path != ("description",):
@@ -446,7 +449,7 @@ def _plain_text(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
                     and char not in BIDI_CONTROLS and char not in SEPARATORS), None)
         if bad is not None:
             yield path, (f"attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation "
-                         f"{' '.join(NAME_PUNCTUATION)}, reçu « {_short(_visible(text))} » (caractère « {bad} » interdit)")
+                         f"{' '.join(NAME_PUNCTUATION)}, reçu « {_short(text)} » (caractère « {bad} » interdit)")
 
 
 def _spell_texts(data: dict[str, Any]) -> list[str]:

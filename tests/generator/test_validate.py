@@ -425,3 +425,17 @@ def test_any_mutation_gives_located_french_messages(path: tuple, value: object, 
         line = str(problem)
         assert _PROBLEM_LINE.match(line), line
         assert not _ENGLISH.search(problem.message), line
+
+
+def test_messages_never_print_control_characters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = VALID_TEXT.replace("  - text: eexplose\n", '  - text: "\\e[31mrouge\\u202e"\n')
+    directory = write(tmp_path, text)
+    code, out, _ = run_check(capsys, directory)
+    f = f"{directory}/boule-de-feu.yaml"
+    assert sorted(out) == [
+        f"{f}:53: errata[0].text: attendu un fragment présent tel quel dans le sort (nom, champs ou description), "
+        "reçu « <U+001B>[31mrouge<U+202E> », introuvable",
+        f"{f}:53: errata[0].text: attendu un texte sans caractère de contrôle, "
+        "reçu « <U+001B>[31mrouge<U+202E> » (caractère U+001B)",
+    ]
+    assert code == 1
