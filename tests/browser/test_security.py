@@ -68,7 +68,18 @@ def test_no_page_violates_the_policy(browser, site_url, spells):
         page.wait_for_selector('section[data-calc="cast"][data-result="ok"]', state="attached",
                                timeout=BOOT_MS)
         assert page.evaluate("window.__violations") == []
-        # The palette toggle and search of the theme work without inline scripts.
+        # The theme's search (its own worker) and its highlighting run under the policy.
+        page.goto(site_url + "sorts/", wait_until="load")
+        page.locator('label.md-header__button[for="__search"]').click()
+        page.locator("input.md-search__input").press_sequentially("teleportation")
+        result = page.locator('a.md-search-result__link[href*="/sorts/teleportation/?h="]'
+                              ':not([href*="#"])')
+        result.wait_for(timeout=10_000)
+        result.click()
+        page.wait_for_url(re.compile(r"/sorts/teleportation/"))
+        page.wait_for_load_state("load")
+        assert page.evaluate("window.__violations") == []
+        # The palette toggle of the theme works without inline scripts.
         page.goto(site_url + "sorts/vol/#niveau-3", wait_until="load")
         page.locator("label[for='__palette_1']").first.click()
         page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
