@@ -20,9 +20,9 @@ _TAG = re.compile(r"<[^>]+>")
 
 def on_config(config):
     """Every page carries the site's Content-Security-Policy (``generator/security.py``)."""
-    from generator.security import CONTENT_SECURITY_POLICY
+    from generator.security import policy_for
 
-    config.extra["content_security_policy"] = CONTENT_SECURITY_POLICY
+    config.extra["content_security_policy"] = policy_for(_command)
     return config
 
 
@@ -54,10 +54,16 @@ def _fold_search_index(config) -> None:
                           encoding="utf-8")
 
 
+_command = "build"
+
+
 def on_startup(*, command, dirty) -> None:
-    """``mkdocs serve`` gets a service worker that caches nothing (generator/offline.py)."""
+    """``mkdocs serve`` gets a service worker that caches nothing (generator/offline.py) and a
+    policy that lets its live-reload script run."""
     from generator.offline import set_command
 
+    global _command
+    _command = command
     set_command(command)
 
 

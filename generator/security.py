@@ -9,7 +9,7 @@ workers; icons are ``data:`` images in the theme's styles.
 
 from __future__ import annotations
 
-__all__ = ["CONTENT_SECURITY_POLICY"]
+__all__ = ["CONTENT_SECURITY_POLICY", "policy_for"]
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
@@ -24,3 +24,14 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "base-uri 'self'",
     "form-action 'self'",
 ])
+
+
+def policy_for(command: str) -> str:
+    """The policy of the pages MkDocs builds for ``command`` (``build``, ``serve``…).
+
+    ``mkdocs serve`` injects its live-reload script inline into every page it serves, on the
+    author's machine only: those pages allow inline scripts; a built site never does.
+    """
+    if command != "serve":
+        return CONTENT_SECURITY_POLICY
+    return CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")

@@ -89,3 +89,23 @@ def test_no_page_violates_the_policy(browser, site_url, spells):
         assert console == [] and errors == []
     finally:
         context.close()
+
+
+def test_only_mkdocs_serve_lets_its_live_reload_script_run():
+    from generator import mkdocs_hooks, offline
+    from generator.security import policy_for
+
+    assert policy_for("build") == policy_for("gh-deploy") == CONTENT_SECURITY_POLICY
+    assert "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval';" in policy_for("serve")
+    assert "'unsafe-inline'" not in CONTENT_SECURITY_POLICY
+
+    class Config:
+        extra: dict = {}
+
+    try:
+        mkdocs_hooks.on_startup(command="serve", dirty=False)
+        assert mkdocs_hooks.on_config(Config()).extra["content_security_policy"] == policy_for("serve")
+    finally:
+        mkdocs_hooks.on_startup(command="build", dirty=False)
+        offline.set_command("build")
+    assert mkdocs_hooks.on_config(Config()).extra["content_security_policy"] == CONTENT_SECURITY_POLICY
