@@ -532,6 +532,7 @@
     this.entries = Object.create(null);
     this.seq = 0;
     this.pending = null; // the spellbook a link or a file offers, validated
+    this.pendingBroken = false; // the offer replaces an unreadable stored spellbook
   }
 
   BookPage.prototype.say = function (text, kind) {
