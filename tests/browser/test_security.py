@@ -109,3 +109,14 @@ def test_only_mkdocs_serve_lets_its_live_reload_script_run():
         mkdocs_hooks.on_startup(command="build", dirty=False)
         offline.set_command("build")
     assert mkdocs_hooks.on_config(Config()).extra["content_security_policy"] == CONTENT_SECURITY_POLICY
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("javascript", [True, False])
+def test_alias_pages_redirect_without_inline_script(open_page, site_url, javascript):
+    page = open_page("sorts/image-miroir/?x=1#niveau-2", java_script_enabled=javascript)
+    # With JavaScript, alias.js keeps the query and the fragment; without, the <noscript> refresh.
+    expected = "sorts/images-miroir/?x=1#niveau-2" if javascript else "sorts/images-miroir/"
+    page.wait_for_url(site_url + expected)
+    page.wait_for_load_state("load")
+    assert page.locator("h1").inner_text() == "Images miroir"
