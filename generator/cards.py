@@ -10,8 +10,8 @@
   long spells over several cards and lays them out on A4 sheets. Without JavaScript every card
   shows;
 * ``assets/site/grimoire-config.js``: what the spellbook's scripts need from the rules engine
-  (the ranges of apprentissage and difficulty, the French names of the elements), so no rule is typed in
-  JavaScript.
+  (the ranges of apprentissage and difficulty, the French names of the elements, the cost of each
+  level), so no rule is typed in JavaScript.
 """
 
 from __future__ import annotations
@@ -44,11 +44,17 @@ def card_context(spell: dict) -> dict:
     }
 
 
-def _config_script() -> str:
+def _config_script(spells: list[dict]) -> str:
+    # The XP a spell can hold at each apprentissage below the last: the cost of the next level
+    # (the book bounds the XP a reader types by it), for the difficulties the compendium uses.
+    costs = {str(difficulty): {str(learning): rules.level_up_cost(learning, difficulty)
+                               for learning in range(LEARNING_MIN, LEARNING_MAX)}
+             for difficulty in sorted({spell["difficulty"] for spell in spells})}
     config = {
         "learning": {"min": LEARNING_MIN, "max": LEARNING_MAX},
         "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},
         "elements": dict(rules.ELEMENT_LABELS),
+        "level_up_cost": costs,
     }
     return ("// Généré par generator/cards.py depuis le moteur de règles : ne pas modifier.\n"
             f"self.GRIMOIRE_BOOK = {json.dumps(config, ensure_ascii=False, sort_keys=True)};\n")
@@ -61,5 +67,5 @@ def extra_pages(env, spells: list[dict]) -> dict[str, str]:
             root="../", learning=range(LEARNING_MIN, LEARNING_MAX + 1)),
         "cartes/index.md": env.get_template("cartes.md.j2").render(
             cards=[card_context(spell) for spell in spells], root="../"),
-        "assets/site/grimoire-config.js": _config_script(),
+        "assets/site/grimoire-config.js": _config_script(spells),
     }

@@ -29,6 +29,14 @@ class InvalidSpells(Abort):
         self.problems = problems
 
 
+def on_config(config):
+    """Every page carries the site's Content-Security-Policy (``generator/security.py``)."""
+    from generator.security import policy_for
+
+    config.extra["content_security_policy"] = policy_for(_command)
+    return config
+
+
 def on_pre_build(config) -> None:
     """Write the pages (the build's only generation); abort (no half-built site) on invalid spells."""
     root = Path(config.config_file_path).parent
@@ -38,10 +46,10 @@ def on_pre_build(config) -> None:
         raise InvalidSpells(error.problems) from None
 
 
-# A generated page is a heading, then one block of finished HTML (no blank line inside, see
+# A generated page is a heading (Markdown, or the escaped HTML title of a spell page), then one block of finished HTML (no blank line inside, see
 # site._html_block). Markdown would only parse that block to copy it unchanged, and that parsing
 # was the largest part of the build: the block is set aside and put back into the page's HTML.
-_HTML_BODY = re.compile(r"\A(# [^\n]*\n\n)(<[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*\n?)\Z")
+_HTML_BODY = re.compile(r"\A((?:# [^\n]*|<h1 [^\n]*</h1>)\n\n)(<[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*\n?)\Z")
 _BODY_MARK = "<!-- grimoire-html-body -->"
 _bodies: dict[str, str] = {}
 
@@ -80,10 +88,16 @@ def _fold_search_index(config) -> None:
                           encoding="utf-8")
 
 
+_command = "build"
+
+
 def on_startup(*, command, dirty) -> None:
-    """``mkdocs serve`` gets a service worker that caches nothing (generator/offline.py)."""
+    """``mkdocs serve`` gets a service worker that caches nothing (generator/offline.py) and a
+    policy that lets its live-reload script run."""
     from generator.offline import set_command
 
+    global _command
+    _command = command
     set_command(command)
 
 

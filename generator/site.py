@@ -29,6 +29,7 @@ import rules
 from . import labels
 from .links import MentionFinder
 from .render import Span, figure, level_anchor, render_description, render_inline
+from .security import CONTENT_SECURITY_POLICY
 
 __all__ = ["GenerationError", "Report", "generate", "fold", "load_spells"]
 
@@ -285,7 +286,8 @@ def generate(root: Path, out: Path) -> Report:
             alias_slug = fold(alias).replace(" ", "-")
             if alias_slug != spell["slug"] and alias_slug not in compendium.by_slug:
                 writer.write(f"sorts/{alias_slug}/index.html",
-                             env.get_template("alias.html.j2").render(spell=spell, alias=alias))
+                             env.get_template("alias.html.j2").render(
+                                 spell=spell, alias=alias, csp=CONTENT_SECURITY_POLICY))
         writer.write(f"api/sorts/{spell['slug']}.json", _json(api_spell(spell)))
 
     index_rows = sorted(spells, key=lambda s: s["index"]["position"])

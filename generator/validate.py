@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -277,6 +278,9 @@ def _received(value: Any) -> str:
 
 
 def _short(text: str, limit: int = 60) -> str:
+    # Invisible and control characters are shown as « <U+XXXX> »: a message never reorders or
+    # recolours the terminal it is printed in.
+    text = _visible(text)
     first = text.split("\n", 1)[0]
     if len(first) > limit:
         return first[: limit - 1].rstrip() + "…"
@@ -315,18 +319,26 @@ def _within_file(data: dict[str, Any], file_name: str) -> Iterator[tuple[DataPat
     # slug == slugify(name) and slug == file name
     slug, name = data.get("slug"), data.get("name")
     if isinstance(slug, str) and SLUG_RE.fullmatch(slug):
-        if isinstance(name, str) and slugify(name) and slug != slugify(name):
+        if isinstance(name, str) and _plain_name(name) and slugify(name) and slug != slugify(name):
             yield ("slug",), f"attendu « {slugify(name)} » (slug du nom « {name} »), reçu « {slug} »"
         stem = file_name[: -len(SPELL_SUFFIX)]
         if slug != stem:
             yield ("slug",), f"attendu « {stem} » (nom du fichier {file_name}), reçu « {slug} »"
 
-    # an alias is a spelling different from the name
+    # an alias is a spelling different from the name, with an address of its own
     aliases = data.get("aliases")
     if isinstance(aliases, list) and isinstance(name, str):
         for index, alias in enumerate(aliases):
             if alias == name:
                 yield ("aliases", index), f"attendu une graphie différente du nom, reçu « {alias} », identique à name"
+    for path, text in _names(data):
+        if text and _plain_name(text) and not slugify(text):
+            yield path, (f"attendu un nom avec au moins une lettre ou un chiffre (il donne l'adresse sorts/<slug>/), "
+                         f"reçu « {_short(text)} »")
+
+    # plain text: no control or bidirectional character anywhere, one line but for the description,
+    # names made of letters and simple punctuation only (never markup)
+    yield from _plain_text(data)
 
     # per_level: level_to >= level, and label + text is (part of) one line of the description
     description = data.get("description")
@@ -367,6 +379,79 @@ def _within_file(data: dict[str, Any], file_name: str) -> Iterator[tuple[DataPat
                 f"attendu un entier de source.first_line à source.last_line ({first} à {last}), reçu le nombre {title}"
 
 
+#: Punctuation a name, an alias or the index's name may hold besides letters, digits and spaces.
+NAME_PUNCTUATION = "'’-–—/,.:!?()"
+
+#: Invisible characters that reorder the text around them (Unicode bidirectional controls).
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+#: Line and paragraph separators other than the newline.
+SEPARATORS = frozenset("\r\u0085\u2028\u2029")
+
+
+def _names(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
+    """The name, the aliases and the index's name: texts shown as titles and links."""
+    if isinstance(data.get("name"), str):
+        yield ("name",), data["name"]
+    aliases = data.get("aliases")
+    for index, alias in enumerate(aliases if isinstance(aliases, list) else []):
+        if isinstance(alias, str):
+            yield ("aliases", index), alias
+    if isinstance(_get(data, "index", "name"), str):
+        yield ("index", "name"), data["index"]["name"]
+
+
+def _name_char_ok(char: str) -> bool:
+    return char == " " or char in NAME_PUNCTUATION or unicodedata.category(char)[0] in "LMN"
+
+
+def _plain_name(text: str) -> bool:
+    return all(_name_char_ok(char) for char in text)
+
+
+def _strings(value: Any, path: DataPath = ()) -> Iterator[tuple[DataPath, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, path + (index,))
+
+
+def _codepoint(char: str) -> str:
+    return f"U+{ord(char):04X}"
+
+
+def _visible(text: str) -> str:
+    """The text with its invisible or control characters shown as « U+XXXX »."""
+    return "".join(f"<{_codepoint(c)}>" if c in BIDI_CONTROLS or c in SEPARATORS
+                   or (unicodedata.category(c) == "Cc" and c != "\n") else c for c in text)
+
+
+def _plain_text(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
+    for path, text in _strings(data):
+        for char in text:
+            if char in BIDI_CONTROLS:
+                yield path, (f"attendu un texte sans caractère de contrôle bidirectionnel (il inverserait "
+                             f"l'affichage), reçu « {_short(text)} » (caractère {_codepoint(char)})")
+                break
+            if char in SEPARATORS or (unicodedata.category(char) == "Cc" and char != "\n"):
+                yield path, (f"attendu un texte sans caractère de contrôle, reçu « {_short(text)} » "
+                             f"(caractère {_codepoint(char)})")
+                break
+            if char == "\n" and path != ("description",):
+                yield path, f"attendu un texte d'une seule ligne, reçu « {_short(text)} »"
+                break
+    for path, text in _names(data):
+        bad = next((char for char in text if not _name_char_ok(char) and not unicodedata.category(char) == "Cc"
+                    and char not in BIDI_CONTROLS and char not in SEPARATORS), None)
+        if bad is not None:
+            yield path, (f"attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation "
+                         f"{' '.join(NAME_PUNCTUATION)}, reçu « {_short(text)} » (caractère « {bad} » interdit)")
+
+
 def _spell_texts(data: dict[str, Any]) -> list[str]:
     """Every verbatim text of a spell, where an erratum's fragment may be found."""
     texts = [data.get("name"), data.get("description"), _get(data, "levels", "label"), _get(data, "levels", "raw"),
@@ -388,6 +473,7 @@ def _across_files(spells: list[Spell]) -> list[Problem]:
     problems: list[Problem] = []
     slugs: dict[str, tuple[Spell, DataPath]] = {}
     names: dict[str, tuple[Spell, DataPath]] = {}
+    reported: set[tuple[str, DataPath]] = set()
     positions: dict[int, tuple[Spell, DataPath]] = {}
 
     def where(spell: Spell, path: DataPath) -> str:
@@ -417,6 +503,7 @@ def _across_files(spells: list[Spell]) -> list[Problem]:
             if not text:
                 continue
             if text in names and names[text][0] is not spell:
+                reported.add((spell.path, path))
                 other, other_path = names[text]
                 what = "un nom" if path == ("name",) else "un alias"
                 problems.append(Problem(spell.path, _line_of(spell.lines, path), _field(path),
@@ -434,4 +521,24 @@ def _across_files(spells: list[Spell]) -> list[Problem]:
                                         f"déjà celle de {where(other, other_path)}"))
             else:
                 positions[position] = (spell, ("index", "position"))
+
+    # Each alias gets the address sorts/<its slug>/, which must lead to its own spell only.
+    owners: dict[str, tuple[Spell, DataPath]] = {}
+    for spell in spells:
+        name = spell.data.get("name")
+        if isinstance(name, str) and _plain_name(name) and slugify(name):
+            owners.setdefault(slugify(name), (spell, ("name",)))
+    for spell in spells:
+        aliases = spell.data.get("aliases")
+        for index, alias in enumerate(aliases if isinstance(aliases, list) else []):
+            path = ("aliases", index)
+            if not isinstance(alias, str) or not _plain_name(alias) or (spell.path, path) in reported:
+                continue
+            address = slugify(alias)
+            owner = owners.setdefault(address, (spell, path)) if address else (spell, path)
+            if owner[0] is not spell:
+                owner_role = "du nom" if owner[1] == ("name",) else "d'un alias"
+                problems.append(Problem(spell.path, _line_of(spell.lines, path), _field(path),
+                                        f"attendu un alias dont l'adresse sorts/{address}/ mène à ce sort, "
+                                        f"reçu « {alias} », adresse déjà celle {owner_role} de {where(*owner)}"))
     return problems

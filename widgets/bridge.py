@@ -11,6 +11,8 @@ engine's French formatters. The bridge only
 * calls the engine and returns JSON-ready dicts: every figure already
   formatted ("7/12", "58,3 %", "1 chance sur 1,7"), plus a ``share`` float
   (0–1) per probability, only to size the bars;
+* refuses a number of more than ``MAX_DIGITS`` digits before Python converts
+  it (its message names the limit), and cuts long raw text in its messages;
 * turns :class:`rules.RulesError` into ``{"ok": False, "errors": [...]}``,
   one entry per faulty field, and any other exception into a generic French
   message (never a traceback).
@@ -43,16 +45,23 @@ from fractions import Fraction
 
 import rules
 
-__all__ = ["handle", "handle_json", "to_engine", "CALCS", "GENERIC_ERROR"]
+__all__ = ["handle", "handle_json", "to_engine", "CALCS", "GENERIC_ERROR", "MAX_DIGITS"]
 
 GENERIC_ERROR = (
     "Le calcul n'a pas pu être fait (erreur inattendue du moteur de calcul) ; "
     "les tables précalculées restent valables."
 )
 
+# The longest run of digits a field may hold. Longer numbers are refused before any int() (Python
+# refuses more than 4,300 digits with an English message, and converting is slow well before).
+MAX_DIGITS = 30
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
+
 # Integer-looking text: optional sign (ASCII or the typographic minus), digits.
-# Bounded so that int() never meets Python's limit on huge digit strings.
-_INTEGER = re.compile(r"\s*([+\-\u2212]?)([0-9]{1,300})\s*")
+_INTEGER = re.compile(rf"\s*([+\-\u2212]?)([0-9]{{1,{MAX_DIGITS}}})\s*")
+
+# Raw text quoted in a message is cut after this many characters.
+_SHOWN_CHARS = 20
 
 # Exact fractions longer than this are not shown (the percentage is).
 _MAX_FRACTION_CHARS = 40
@@ -80,6 +89,30 @@ _ABSENT = {"modifier": 0, "extremes": "modified", "xp": 0, "n": 20}
 
 _SIDE_NAMES = {"a": "A", "b": "B"}
 _ELEMENT_WITH_ARTICLE = rules.ELEMENT_ARTICLE_LABELS
+
+
+def _shown(raw):
+    """Raw text as a message quotes it: « … », cut after ``_SHOWN_CHARS`` characters."""
+    text = str(raw)
+    return f"« {text[:_SHOWN_CHARS]}… »" if len(text) > _SHOWN_CHARS else f"« {text} »"
+
+
+def _too_long(field, raw):
+    """The French message refusing ``raw`` when it holds a number too long, else None."""
+    if not isinstance(raw, str) or not _LONG_NUMBER.search(raw):
+        return None
+    from rules.errors import PARAM_NAMES  # the engine's French names of its parameters
+
+    base = field.split("_", 1)[1] if field[:2] in ("a_", "b_") else field
+    name = "graine" if base == "seed" else PARAM_NAMES.get(base, base)
+    return f"{name} : attendu un nombre de {MAX_DIGITS} chiffres au plus, reçu {_shown(raw)}"
+
+
+class _TooLong:
+    """A field whose raw text was refused before reaching the engine."""
+
+    def __init__(self, message):
+        self.message = message
 
 
 class _FieldError(Exception):
@@ -163,7 +196,8 @@ def _fields(request, names):
         raw = request.get(name)
         if raw is None:
             raw = _ABSENT.get(name.split("_", 1)[-1] if name[:2] in ("a_", "b_") else name)
-        values[name] = to_engine(raw)
+        message = _too_long(name, raw)
+        values[name] = _TooLong(message) if message else to_engine(raw)
     return values
 
 
@@ -180,13 +214,17 @@ def _run(compute, values):
     """
     values = dict(values)
     errors = []
+    for field, value in values.items():
+        if isinstance(value, _TooLong):
+            errors.append({"field": field, "message": value.message})
+            values[field] = _stand_in(field)
     while True:
         try:
             result = compute(values)
         except _FieldError as error:
             field, message = error.field, error.message
-        except ValueError as error:  # RulesError, a ValueError subclass
-            field, message = getattr(error, "param", None), str(error)
+        except rules.RulesError as error:  # any other error gets the generic French message
+            field, message = error.param, str(error)
         else:
             return {"ok": False, "errors": errors} if errors else result
         if field not in values or any(e["field"] == field for e in errors):
@@ -247,10 +285,13 @@ def _seed(raw):
         import secrets
 
         return secrets.randbelow(_SEED_RANGE - 1) + 1
+    too_long = _too_long("seed", raw)
+    if too_long:
+        raise _FieldError("seed", too_long)
     seed = to_engine(raw)
     if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
         return seed
-    shown = f"« {raw} »" if isinstance(raw, str) else str(raw)
+    shown = _shown(raw) if isinstance(raw, str) else str(raw)
     raise _FieldError("seed", f"graine : attendu un entier positif ou nul, reçu {shown}")
 
 
@@ -288,8 +329,8 @@ def _roll(request):
 def _caster(v, side):
     try:
         return rules.Caster(v[f"{side}_magic"], v[f"{side}_learning"], v[f"{side}_element"])
-    except ValueError as error:
-        param = getattr(error, "param", None)
+    except rules.RulesError as error:
+        param = error.param
         raise _FieldError(f"{side}_{param}" if param else None, str(error)) from None
 
 

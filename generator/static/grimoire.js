@@ -8,8 +8,9 @@
  *   sharing as a link (?livre=…), export and import as a JSON file.
  *
  * No game rule lives here: the range of apprentissage and the names of the elements come from
- * the generated grimoire-config.js (self.GRIMOIRE_BOOK, from the rules engine), every figure from
- * the engine. Spell text is data: the DOM is built with textContent only.
+ * the generated grimoire-config.js (self.GRIMOIRE_BOOK, from the rules engine: also the cost of
+ * each level, which bounds the XP a reader types), every figure from the engine. Spell text is
+ * data: the DOM is built with textContent only.
  *
  * Storage: localStorage[STORAGE_KEY] = {"version": 1, "magie": <int ≥ 0>,
  *   "sorts": [{"slug": …, "apprentissage": <int>, "xp": <int ≥ 0>}, …]}.
@@ -17,6 +18,8 @@
  * Export file: {"format": "grimoire-livre", "version": 1, "magie": …, "sorts": [{slug, nom,
  *   apprentissage, xp}]}. Everything read (link, file, storage) is validated completely before
  *   anything is written: a refused link or file never touches the stored spellbook.
+ * An unreadable stored spellbook is never erased silently: the page says so, offers its raw text
+ * as a download, and lets an import or a share link replace it once the reader confirms.
  */
 (function () {
   "use strict";
@@ -46,6 +49,22 @@
   }
 
   // ---------------------------------------------------------------- the model
+
+  /* The most XP a spell can hold at ``learning``: the engine's cost of the next level minus one
+     (grimoire-config.js); null at the last apprentissage, where the XP is not bounded. */
+  function xpMax(learning, difficulty) {
+    var costs = CONFIG.level_up_cost && CONFIG.level_up_cost[String(difficulty)];
+    var cost = costs ? costs[String(learning)] : undefined;
+    return typeof cost === "number" ? cost - 1 : null;
+  }
+
+  // What is wrong with ``xp`` at ``learning`` for a spell of ``difficulty`` (null: nothing).
+  function xpProblem(xp, learning, difficulty) {
+    var max = xpMax(learning, difficulty);
+    if (max === null || xp <= max) return null;
+    return "attendu un entier de 0 à " + max + " à l’apprentissage " + learning + " (" + (max + 1) +
+           " XP font passer à l’apprentissage " + (learning + 1) + "), reçu " + quoted(xp);
+  }
 
   function emptyBook() {
     return { magic: 0, spells: [] };
@@ -123,6 +142,12 @@
         problems.push("XP de " + name + " : attendu un entier positif ou nul, reçu " +
                       quoted(entry.xp));
         ok = false;
+      } else if (ok && known) {
+        var tooMuch = xpProblem(entry.xp, level, known[slug].difficulty);
+        if (tooMuch) {
+          problems.push("XP de " + name + " : " + tooMuch);
+          ok = false;
+        }
       }
       if (ok) spells.push({ slug: slug, learning: level, xp: entry.xp });
     });
@@ -141,19 +166,26 @@
   }
 
   var store = {
-    // {book} or {book: empty, broken: reason} when what is stored cannot be read.
+    /* {book}, or {book: empty, broken: reason (French), raw: the stored text or null} when what
+       is stored cannot be read. */
     read: function () {
       var raw;
       try {
         raw = window.localStorage.getItem(STORAGE_KEY);
       } catch (error) {
-        return { book: emptyBook(), broken: "stockage du navigateur inaccessible" };
+        return { book: emptyBook(), broken: "stockage du navigateur inaccessible", raw: null };
       }
       if (raw === null) return { book: emptyBook() };
+      var data;
       try {
-        return { book: validate(JSON.parse(raw), null, {}) };
+        data = JSON.parse(raw);
       } catch (error) {
-        return { book: emptyBook(), broken: error.message || "contenu illisible" };
+        return { book: emptyBook(), broken: "ce n’est pas du JSON", raw: raw };
+      }
+      try {
+        return { book: validate(data, null, {}) };
+      } catch (error) {
+        return { book: emptyBook(), broken: error.message || "contenu illisible", raw: raw };
       }
     },
     write: function (book) {
@@ -302,12 +334,19 @@
       node.close("cancel");
     });
     dialog = { node: node, form: form, title: title, learning: learning, xp: xp, error: error,
-               ok: ok, onDone: null, slug: null };
+               ok: ok, onDone: null, slug: null, difficulty: null };
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var value = parseCount(xp.value);
       if (value === null) {
         error.textContent = "XP : attendu un entier positif ou nul, reçu " + quoted(xp.value) + ".";
+        xp.setAttribute("aria-invalid", "true");
+        xp.focus();
+        return;
+      }
+      var tooMuch = xpProblem(value, Number(learning.value), dialog.difficulty);
+      if (tooMuch) {
+        error.textContent = "XP : " + tooMuch + ".";
         xp.setAttribute("aria-invalid", "true");
         xp.focus();
         return;
@@ -330,10 +369,11 @@
     return Number.isSafeInteger(value) ? value : null;
   }
 
-  function openDialog(slug, name, onDone) {
+  function openDialog(slug, name, difficulty, onDone) {
     var d = dialog || buildDialog();
     var entry = find(store.read().book, slug);
     d.slug = slug;
+    d.difficulty = difficulty;
     d.onDone = onDone;
     d.title.textContent = (entry ? "Modifier « " : "Ajouter « ") + name + " »" +
                           (entry ? " dans Mon grimoire" : " à Mon grimoire");
@@ -393,7 +433,7 @@
       }
     }
     add.addEventListener("click", function () {
-      openDialog(slug, name, function () {
+      openDialog(slug, name, article.getAttribute("data-difficulty"), function () {
         refresh(true);
       });
     });
@@ -417,7 +457,7 @@
       button.type = "button";
       button.setAttribute("data-name", name);
       button.addEventListener("click", function () {
-        openDialog(slug, name, refresh);
+        openDialog(slug, name, row.getAttribute("data-difficulty"), refresh);
       });
       cell.appendChild(button);
       buttons[slug] = button;
@@ -471,6 +511,18 @@
 
   // ---------------------------------------------------------------- the spellbook page
 
+  function download(blob, name) {
+    var link = el("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    setTimeout(function () {
+      URL.revokeObjectURL(link.href);
+      link.remove();
+    }, 1000);
+  }
+
   function BookPage(root) {
     this.root = root;
     this.q = function (name) {
@@ -480,6 +532,7 @@
     this.entries = Object.create(null);
     this.seq = 0;
     this.pending = null; // the spellbook a link or a file offers, validated
+    this.pendingBroken = false; // the offer replaces an unreadable stored spellbook
   }
 
   BookPage.prototype.say = function (text, kind) {
@@ -511,7 +564,8 @@
         self_.readLink();
       })
       .catch(function (error) {
-        self_.say("La liste des sorts n’a pas pu être chargée (" + error.message + ") : " +
+        var why = /^réponse /.test(error && error.message) ? error.message : "réseau indisponible";
+        self_.say("La liste des sorts n’a pas pu être chargée (" + why + ") : " +
                   "rechargez la page une fois connecté.", "error");
       });
   };
@@ -563,21 +617,18 @@
     this.q("export").addEventListener("click", function () {
       var data = exportData(store.read().book, self_.known);
       var blob = new Blob([JSON.stringify(data, null, 1) + "\n"], { type: "application/json" });
-      var link = el("a");
-      link.href = URL.createObjectURL(blob);
-      link.download = "mon-grimoire.json";
-      document.body.appendChild(link);
-      link.click();
-      setTimeout(function () {
-        URL.revokeObjectURL(link.href);
-        link.remove();
-      }, 1000);
+      download(blob, "mon-grimoire.json");
     });
     var file = this.q("file");
     file.addEventListener("change", function () {
       var chosen = file.files && file.files[0];
       file.value = "";
       if (chosen) self_.readFile(chosen);
+    });
+    this.q("broken-download").addEventListener("click", function () {
+      var read = store.read();
+      if (read.raw === null || read.raw === undefined) return;
+      download(new Blob([read.raw], { type: "text/plain" }), "grimoire-illisible.txt");
     });
     this.q("replace").addEventListener("click", function () {
       self_.accept("replace");
@@ -594,12 +645,13 @@
     });
   };
 
-  // Applies a change to the stored spellbook, then redraws.
-  BookPage.prototype.update = function (change, redraw) {
+  /* Applies a change to the stored spellbook, then redraws. An unreadable stored spellbook is
+     only replaced when ``replaceBroken`` says the reader confirmed it. */
+  BookPage.prototype.update = function (change, redraw, replaceBroken) {
     var read = store.read();
-    if (read.broken) {
+    if (read.broken && !replaceBroken) {
       this.say("Le grimoire enregistré est illisible (" + read.broken + ") : importez une sauvegarde " +
-               "pour le remplacer.", "error");
+               "ou ouvrez un lien de partage pour le remplacer.", "error");
       return false;
     }
     change(read.book);
@@ -615,13 +667,19 @@
     var self_ = this;
     var read = store.read();
     var book = read.book;
+    this.q("broken").hidden = !read.broken;
     if (read.broken) {
-      this.say("Le grimoire enregistré dans ce navigateur est illisible (" + read.broken + "). " +
-               "Il n’a pas été effacé ; importez une sauvegarde pour le remplacer.", "error");
+      var kept = read.raw !== null && read.raw !== undefined;
+      this.q("broken-text").textContent =
+        "Le grimoire enregistré dans ce navigateur est illisible (" + read.broken + "). " +
+        "Il n’a pas été effacé" + (kept ? " : téléchargez-le tel quel pour le garder. " : ". ") +
+        "Pour le remplacer, importez une sauvegarde (« Importer un fichier ») ou ouvrez un lien " +
+        "de partage : le grimoire proposé ne sera enregistré qu’après votre confirmation.";
+      this.q("broken-download").hidden = !kept;
     }
     var magic = this.q("magic");
     if (document.activeElement !== magic) magic.value = String(book.magic);
-    this.q("empty").hidden = book.spells.length > 0;
+    this.q("empty").hidden = book.spells.length > 0 || !!read.broken;
     this.q("cards").href = new URL("cartes/?grimoire=1", ROOT).href;
     var list = this.q("list");
     var spells = book.spells.slice().sort(function (a, b) {
@@ -721,8 +779,9 @@
 
     function save() {
       var value = parseCount(xp.value);
-      if (value === null) {
-        error.textContent = "XP : attendu un entier positif ou nul, reçu " + quoted(xp.value) + ".";
+      var tooMuch = value !== null && spell ? xpProblem(value, Number(learning.value), spell.difficulty) : null;
+      if (value === null || tooMuch) {
+        error.textContent = "XP : " + (tooMuch || "attendu un entier positif ou nul, reçu " + quoted(xp.value)) + ".";
         xp.setAttribute("aria-invalid", "true");
         return;
       }
@@ -858,7 +917,9 @@
       try {
         data = JSON.parse(String(reader.result));
       } catch (error) {
-        self_.refuse("Fichier refusé", new BookError(["ce n’est pas du JSON valide (" + error.message + ")"]));
+        // The browser's own parse message is English and cryptic: say what the reader can act on.
+        self_.refuse("Fichier refusé", new BookError([
+          "ce n’est pas du JSON valide (fichier incomplet, abîmé ou d’un autre format)"]));
         return;
       }
       try {
@@ -885,24 +946,34 @@
     var self_ = this;
     this.pending = incoming;
     this.say("", "info");
-    var current = store.read().book;
+    var read = store.read();
+    var current = read.book;
+    this.pendingBroken = !!read.broken;
     var box = this.q("offer");
     this.q("offer-title").textContent = source === "lien"
       ? "Importer le grimoire de ce lien ?" : "Importer le grimoire de ce fichier ?";
+    var magicNote = incoming.magic === current.magic
+      ? "" : " ; votre magie (" + current.magic + ") est gardée si vous ajoutez, remplacée par " +
+             incoming.magic + " si vous remplacez";
     this.q("offer-text").textContent =
       incoming.spells.length + (incoming.spells.length > 1 ? " sorts" : " sort") +
       ", magie " + incoming.magic + ". " +
-      (current.spells.length
+      (read.broken
+        ? "Votre grimoire enregistré est illisible (" + read.broken + ") : l’importer le remplacera " +
+          "et son contenu illisible sera perdu (téléchargez-le d’abord pour le garder)."
+        : current.spells.length
         ? "Votre grimoire compte déjà " + current.spells.length +
           (current.spells.length > 1 ? " sorts" : " sort") +
-          " : le remplacer, ou n’y ajouter que les sorts qu’il n’a pas (ceux qu’il a gardent votre apprentissage et votre XP) ?"
+          " : le remplacer, ou n’y ajouter que les sorts qu’il n’a pas (ceux qu’il a gardent votre apprentissage et votre XP" +
+          magicNote + ") ?"
         : "Votre grimoire est vide.");
     var list = this.q("offer-list");
     list.replaceChildren.apply(list, incoming.spells.map(function (s) {
       return el("li", null, self_.nameOf(s.slug) + " — apprentissage " + s.learning + ", " + s.xp + " XP");
     }));
-    this.q("replace").textContent = current.spells.length ? "Remplacer mon grimoire" : "Importer";
-    this.q("merge").hidden = !current.spells.length;
+    this.q("replace").textContent = read.broken ? "Remplacer le grimoire illisible"
+      : current.spells.length ? "Remplacer mon grimoire" : "Importer";
+    this.q("merge").hidden = !current.spells.length || !!read.broken;
     box.hidden = false;
     box.focus();
   };
@@ -928,6 +999,7 @@
     if (!incoming) return;
     var added = 0;
     var kept = [];
+    var magic = null;
     var self_ = this;
     var ok = this.update(function (book) {
       if (mode === "replace") {
@@ -938,6 +1010,7 @@
         added = book.spells.length;
         return;
       }
+      magic = book.magic;
       incoming.spells.forEach(function (s) {
         if (find(book, s.slug)) {
           kept.push(self_.nameOf(s.slug));
@@ -946,7 +1019,7 @@
           added += 1;
         }
       });
-    });
+    }, undefined, mode === "replace" && this.pendingBroken);
     if (!ok) return;
     this.closeOffer();
     var text = mode === "replace"
@@ -955,7 +1028,10 @@
         (kept.length
           ? (kept.length > 1 ? " ; déjà présents, gardés tels quels : " : " ; déjà présent, gardé tel quel : ") +
             kept.join(", ") + "."
-          : ".");
+          : ".") +
+        (magic === incoming.magic ? ""
+          : " Magie gardée : la vôtre (" + magic + "), pas celle du grimoire importé (" +
+            incoming.magic + ").");
     this.say(text, "success");
   };
 

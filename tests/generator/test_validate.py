@@ -26,8 +26,34 @@ VALID = FIXTURES / "valid" / "boule-de-feu.yaml"
 VALID_TEXT = VALID.read_text(encoding="utf-8")
 
 CASES = {
+    "alias-address-taken": [
+        "{d}/boule-de-glace.yaml:5: aliases[0]: attendu un alias dont l'adresse sorts/boule-de-flammes/ mène à ce sort, reçu « Boule-de-Flammes », adresse déjà celle d'un alias de {d}/boule-de-feu.yaml:5",
+    ],
     "alias-bomb": [
         "{d}/boule-de-feu.yaml:60: -: attendu au plus 2000 valeurs une fois les alias développés, reçu davantage (alias imbriqués en cascade)",
+    ],
+    "alias-markup": [
+        "{d}/boule-de-feu.yaml:5: aliases[0]: attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation ' ’ - – — / , . : ! ? ( ), reçu « Boule [clic](javascript:alert(document.domain)) » (caractère « [ » interdit)",
+        "{d}/boule-de-feu.yaml:5: aliases[1]: attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation ' ’ - – — / , . : ! ? ( ), reçu « <img src=x onerror=alert(1)> » (caractère « < » interdit)",
+    ],
+    "alias-no-slug": [
+        "{d}/boule-de-feu.yaml:5: aliases[1]: attendu un nom avec au moins une lettre ou un chiffre (il donne l'adresse sorts/<slug>/), reçu « — »",
+    ],
+    "bidi-control": [
+        "{d}/boule-de-feu.yaml:4: name: attendu un texte sans caractère de contrôle bidirectionnel (il inverserait l'affichage), reçu « Boule de feu<U+2066> » (caractère U+2066)",
+        "{d}/boule-de-feu.yaml:39: description: attendu un texte sans caractère de contrôle bidirectionnel (il inverserait l'affichage), reçu « Une boule de feu eexplose au point <U+202E>visé.… » (caractère U+202E)",
+    ],
+    "control-character": [
+        "{d}/boule-de-feu.yaml:35: element_note: attendu un texte sans caractère de contrôle, reçu « Sort de destruction<U+0007> par le feu. » (caractère U+0007)",
+    ],
+    "index-name-markup": [
+        "{d}/boule-de-feu.yaml:13: index.name: attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation ' ’ - – — / , . : ! ? ( ), reçu « Boule de flammes {#x onclick=alert(1)} » (caractère « { » interdit)",
+    ],
+    "multiline-field": [
+        "{d}/boule-de-feu.yaml:28: duration.raw: attendu un texte d'une seule ligne, reçu « instantanée… »",
+    ],
+    "name-markup": [
+        "{d}/boule-de-feu.yaml:4: name: attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation ' ’ - – — / , . : ! ? ( ), reçu « Boule de feu {: onmouseover=alert(document.cookie) tabindex… » (caractère « { » interdit)",
     ],
     "alias-is-name": [
         "{d}/boule-de-feu.yaml:5: aliases[0]: attendu une graphie différente du nom, reçu « Boule de feu », identique à name",
@@ -408,3 +434,17 @@ def test_any_mutation_gives_located_french_messages(path: tuple, value: object, 
         line = str(problem)
         assert _PROBLEM_LINE.match(line), line
         assert not _ENGLISH.search(problem.message), line
+
+
+def test_messages_never_print_control_characters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = VALID_TEXT.replace("  - text: eexplose\n", '  - text: "\\e[31mrouge\\u202e"\n')
+    directory = write(tmp_path, text)
+    code, out, _ = run_check(capsys, directory)
+    f = f"{directory}/boule-de-feu.yaml"
+    assert sorted(out) == [
+        f"{f}:53: errata[0].text: attendu un fragment présent tel quel dans le sort (nom, champs ou description), "
+        "reçu « <U+001B>[31mrouge<U+202E> », introuvable",
+        f"{f}:53: errata[0].text: attendu un texte sans caractère de contrôle, "
+        "reçu « <U+001B>[31mrouge<U+202E> » (caractère U+001B)",
+    ]
+    assert code == 1

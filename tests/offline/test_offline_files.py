@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 
 import rules
 from generator import offline
@@ -206,6 +207,12 @@ def test_the_spellbook_configuration_comes_from_the_rules_engine(built_site):
     with pytest.raises(rules.RulesError):
         rules.level_path(0, config["learning"]["max"] + 1, 1)
     assert rules.level_path(0, config["learning"]["max"], 1) == ()
+    # The XP bound of the spellbook: the engine's cost of each level, for every difficulty in use.
+    difficulties = {yaml.safe_load(p.read_text(encoding="utf-8"))["difficulty"]
+                    for p in (ROOT / "spells").glob("*.yaml")}
+    assert config["level_up_cost"] == {
+        str(d): {str(n): rules.level_up_cost(n, d) for n in range(1, config["learning"]["max"])}
+        for d in sorted(difficulties)}
 
 
 def test_mkdocs_serve_gets_a_service_worker_that_removes_itself(tmp_path):

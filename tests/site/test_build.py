@@ -7,20 +7,39 @@ import html.parser
 import shutil
 from pathlib import Path
 
+import markupsafe
 import pytest
 import yaml
 
 from generator.build import BuildError, build_site
 from tests.conftest import ROOT, copy_project, serve_directory
 
+#: The payloads of a hostile-input review: Markdown attributes, a javascript: link, HTML handlers.
+PAYLOADS = [
+    "{: onmouseover=alert(document.cookie) tabindex=0 }",
+    "[clic](javascript:alert(document.domain))",
+    "<img src=x onerror=alert(1)>",
+    "<script>alert(2)</script>",
+    '<a href="javascript:alert(3)">ici</a>',
+    "{#piege onclick=alert(4)}",
+]
+ALL = " ".join(PAYLOADS)
+
 HOSTILE = {
-    "name": "Piège <script>window.__xss = 1</script>",
+    "name": "Piège bis",
     "description": "\n\n".join([
         "Texte <script>window.__xss = 2</script> du sort.",
         '<img src="x" onerror="window.__xss = 3">',
         "[lien piégé](javascript:window.__xss=4) et <a href=\"javascript:window.__xss=5\">ici</a>",
         "- <svg onload=\"window.__xss = 6\"></svg>",
         "#### <iframe src=\"javascript:window.__xss = 7\"></iframe>",
+        *PAYLOADS,
+        "\n".join(f"- {payload}" for payload in PAYLOADS),
+        f"#### {PAYLOADS[0]}",
+        "| Colonne {: onclick=alert(5) } | [clic](javascript:alert(6)) |\n|---|---|\n"
+        f"| {PAYLOADS[2]} | {PAYLOADS[0]} |",
+        f"![{PAYLOADS[2]} {PAYLOADS[0]}]()",
+        f"- {PAYLOADS[5]} Niveau 3 : {PAYLOADS[1]} {PAYLOADS[2]}",
     ]),
     "target": "<b onmouseover=\"window.__xss = 8\">cible</b>",
 }
@@ -47,16 +66,36 @@ class _Elements(html.parser.HTMLParser):
 
 
 def hostile_spell() -> dict:
+    """A valid spell whose every free text (all but name, aliases and slug) carries the payloads."""
     from generator.slug import slugify
 
     spell = yaml.safe_load((ROOT / "spells" / "vol.yaml").read_text(encoding="utf-8"))
     spell["name"] = HOSTILE["name"]
     spell["slug"] = slugify(spell["name"])
-    spell["index"] = {"name": spell["name"], "position": 1}
+    spell["aliases"] = ["Piège ter"]
+    spell["index"] = {"name": "Piège quater", "position": 1}
     spell["description"] = HOSTILE["description"]
     spell["target"]["raw"] = HOSTILE["target"]
-    spell["per_level"], spell["figures"], spell["errata"], spell["aliases"] = [], [], [], []
+    for key in ("casting_time", "range", "duration", "saving_throw"):
+        spell[key]["raw"] = f"{key} {ALL}"
+        spell[key]["label"] = f"{PAYLOADS[0]} {PAYLOADS[2]} : "
+    spell["levels"]["raw"] = f"3-9 {ALL}"
+    spell["levels"]["index_raw"] = f"3-9 {PAYLOADS[1]}"
+    spell["element_note"] = f"Élément {ALL}"
+    spell["difficulty_note"] = f"Difficulté {ALL}"
+    spell["per_level"] = [{"level": 3, "basis": "spell", "label": f"{PAYLOADS[5]} Niveau 3 :",
+                           "text": f"{PAYLOADS[1]} {PAYLOADS[2]}"}]
+    spell["figures"] = [{"caption": f"Figure {ALL}", "position": "before_title", "certainty": "sure"},
+                        {"caption": f"Figure après {ALL}", "position": "after_description",
+                         "certainty": "probable"}]
+    spell["errata"] = [{"text": PAYLOADS[1], "kind": "typo", "note": f"lire {ALL}"},
+                       {"text": PAYLOADS[0], "kind": "typo", "note": PAYLOADS[2]}]
     return spell
+
+
+#: The pages of the hostile site where its texts appear.
+HOSTILE_PAGES = ("sorts/piege-bis/", "sorts/piege-ter/", "sorts/", "sorts/?q=piege", "cartes/",
+                 "calculateurs/", "grimoire/")
 
 
 def write_spell(project: Path, spell: dict) -> Path:
@@ -73,38 +112,104 @@ def hostile_site(tmp_path_factory) -> tuple[Path, str]:
     return build_site(project), spell["slug"]
 
 
-def test_markup_in_spell_text_is_shown_as_text(hostile_site):
+def _page_file(site: Path, path: str) -> Path:
+    return site / path.split("?")[0] / "index.html"
+
+
+@pytest.mark.parametrize("path", [p for p in HOSTILE_PAGES if "?" not in p])
+def test_markup_in_spell_text_is_shown_as_text(hostile_site, path):
     site, slug = hostile_site
-    page = (site / "sorts" / slug / "index.html").read_text(encoding="utf-8")
+    page = _page_file(site, path).read_text(encoding="utf-8")
     elements = _Elements()
     elements.feed(page)
     assert not [a for a in elements.attributes if a[0].startswith("on")]
     assert not [a for a in elements.attributes
-                if a[0] in ("href", "src") and a[1].lower().startswith("javascript:")]
+                if a[0] in ("href", "src", "action", "formaction")
+                and "javascript:" in a[1].lower().replace(" ", "")]
+    assert not [a for a in elements.attributes if a[0] == "id" and a[1] == "piege"]
+    assert not [s for s in elements.scripts if "__xss" in s or "alert(" in s]
+    assert "<iframe" not in page and "<svg onload" not in page
+
+
+def test_every_hostile_text_reaches_the_spell_page_as_text(hostile_site):
+    site, slug = hostile_site
+    page = (site / "sorts" / slug / "index.html").read_text(encoding="utf-8")
+    assert '<h1 id="piege-bis">Piège bis</h1>' in page
     article = page[page.index('<article class="gr-spell"'):page.index("</article>")]
     inside = _Elements()
     inside.feed(article)
-    assert not {"iframe", "svg", "img", "b"} & inside.tags
-    assert not [s for s in elements.scripts if "__xss" in s]
+    assert not {"iframe", "svg", "img", "b", "script"} & inside.tags
     assert "Texte &lt;script&gt;window.__xss = 2&lt;/script&gt; du sort." in page
     assert "&lt;img src=&#34;x&#34; onerror=&#34;window.__xss = 3&#34;&gt;" in page or \
         "&lt;img src=&quot;x&quot; onerror=&quot;window.__xss = 3&quot;&gt;" in page
+    # Each payload shows whole, as text, in the description and in each short field.
+    for payload in PAYLOADS:
+        shown = str(markupsafe.escape(payload))
+        assert page.count(shown) >= 8, payload
+    # The front matter's title and description stay escaped in <title> and the meta tags.
+    assert "<title>Piège bis - Grimoire</title>" in page
+    assert '<meta name="description" content="Sort de magicien, niveaux 3-9 {: onmouseover' in page
+
+
+# Pointer events on the first elements of each kind: a handler smuggled into them would run.
+HOVER_AND_CLICK = """(selectors) => {
+  for (const selector of selectors) {
+    for (const element of Array.from(document.querySelectorAll(selector)).slice(0, 5)) {
+      for (const type of ["mouseover", "focus", "click"]) {
+        element.dispatchEvent(new MouseEvent(type, {bubbles: true, cancelable: true}));
+      }
+    }
+  }
+}"""
 
 
 @pytest.mark.browser
 def test_hostile_text_runs_nothing_in_a_browser(hostile_site, page):
     site, slug = hostile_site
     url, server = serve_directory(site)
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     try:
-        for path in (f"sorts/{slug}/", "sorts/", f"sorts/?q=piege"):
+        for path in HOSTILE_PAGES:
             page.goto(url + path)
+            if path == "sorts/piege-ter/":  # the alias address leads to the spell's page
+                page.wait_for_url(f"**/sorts/{slug}/")
             page.wait_for_load_state("load")
-            page.mouse.move(10, 10)
+            page.evaluate(HOVER_AND_CLICK, [".gr-spell h1", "h1", ".gr-fields dd", ".gr-description *",
+                                            ".gr-errata li", "figure", ".gr-index-table td",
+                                            ".gr-card", ".gr-source p"])
+            page.keyboard.press("Tab")
             assert page.evaluate("typeof window.__xss") == "undefined", path
+            assert page.locator("[onmouseover], [onclick], [onerror], a[href^='javascript']").count() == 0
         page.goto(url + f"sorts/{slug}/")
+        assert page.locator("h1").inner_text() == "Piège bis"
         assert "window.__xss = 2" in page.inner_text(".gr-description")
+        assert PAYLOADS[0] in page.inner_text(".gr-description")
+        assert dialogs == []
     finally:
         server.shutdown()
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("name", PAYLOADS[0]), ("name", f"Piège {PAYLOADS[1]}"), ("aliases", [PAYLOADS[2]]),
+    ("aliases", ["—"]), ("index", {"name": f"Piège {PAYLOADS[5]}", "position": 1}),
+    ("target", {"label": "Cible : ", "raw": "1 personne\n\n[clic](javascript:alert(1))"}),
+    ("element_note", "Note \u202e inversée"),
+])
+def test_markup_in_names_stops_the_build_with_file_and_line(tmp_path, field, value):
+    project = copy_project(tmp_path)
+    spell = hostile_spell()
+    spell[field] = value
+    path = write_spell(project, spell)
+    key = "index:" if field == "index" else f"{field}:"
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1)
+                if text.startswith(key))
+    line += {"aliases": 1, "index": 1, "target": 2}.get(field, 0)
+    with pytest.raises(BuildError) as error:
+        build_site(project)
+    shown = {"aliases": "aliases[0]", "index": "index.name", "target": "target.raw"}.get(field, field)
+    assert str(error.value).startswith(f"spells/{spell['slug']}.yaml:{line}: {shown}: attendu ")
+    assert not (project / "site").exists()
 
 
 def test_an_invalid_spell_stops_the_build_and_leaves_no_site(tmp_path):
@@ -170,3 +275,60 @@ def test_a_build_validates_and_generates_once(tmp_path, monkeypatch):
     site = build_site(project)
     assert (site / "sorts" / "vol" / "index.html").is_file()
     assert calls == {"load_dir": 1, "generate": 1}
+
+
+def test_names_are_never_read_as_markdown_even_unvalidated():
+    """Defence in depth: a name the validator would refuse still renders as text in every page."""
+    import markdown
+
+    from generator.cards import extra_pages
+    from generator.site import _Compendium, _environment, _spell_context
+
+    spell = hostile_spell()
+    spell["name"] = f"Piège {PAYLOADS[0]} {PAYLOADS[1]} {PAYLOADS[2]}"
+    spell["aliases"] = [PAYLOADS[5], PAYLOADS[1]]
+    spell["index"]["name"] = PAYLOADS[0]
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    extensions = [next(iter(e)) if isinstance(e, dict) else e for e in config["markdown_extensions"]]
+    settings = {next(iter(e)): e[next(iter(e))] for e in config["markdown_extensions"] if isinstance(e, dict)}
+    env = _environment()
+    pages = [env.get_template("spell.md.j2").render(**_spell_context(_Compendium([spell]), spell)),
+             env.get_template("index.md.j2").render(
+                 spells=[spell], index_rows=[spell], folded={spell["slug"]: "piege"}, root="../",
+                 document={"title": "Index", "legend": "Légende",
+                           "index_blocks": [{"header": ["Nom", "Niveaux"], "count": 1}]}),
+             *(text for name, text in extra_pages(env, [spell]).items() if name.endswith(".md"))]
+    for text in pages:
+        front, _, body = text.partition("\n---\n")
+        assert yaml.safe_load(front.lstrip("-\n"))["title"]
+        rendered = markdown.markdown(body, extensions=extensions, extension_configs=settings)
+        elements = _Elements()
+        elements.feed(rendered)
+        assert not [a for a in elements.attributes if a[0].startswith("on") or a == ("id", "piege")]
+        assert not [a for a in elements.attributes if a[0] in ("href", "src") and "javascript:" in a[1]]
+        assert "<img" not in rendered and "<script" not in rendered
+    title = yaml.safe_load(pages[0].partition("\n---\n")[0].lstrip("-\n"))["title"]
+    assert title == str(markupsafe.escape(spell["name"]))
+
+
+def test_what_mkdocs_refuses_is_reported_in_french_with_the_spell_file(tmp_path, monkeypatch, capsys):
+    import generator.site
+
+    project = copy_project(tmp_path)
+    shutil.copy2(ROOT / "spells" / "vol.yaml", project / "spells" / "vol.yaml")
+    markdown_page = generator.site._markdown_page
+
+    def with_a_broken_link(text: str) -> str:
+        page = markdown_page(text)
+        return page + "\n[perdu](../../nulle-part.md)\n" if '<article class="gr-spell" data-slug="vol"' in page else page
+
+    monkeypatch.setattr(generator.site, "_markdown_page", with_a_broken_link)
+    with pytest.raises(BuildError) as error:
+        build_site(project)
+    name_line = (project / "spells" / "vol.yaml").read_text(encoding="utf-8").split("\n").index(
+        'name: "Vol"') + 1
+    assert str(error.value) == (
+        f"spells/vol.yaml:{name_line}: page /sorts/vol/: lien « ../../nulle-part.md » vers une page "
+        "qui n'existe pas (nulle-part.md) (MkDocs refuse de construire le site)")
+    assert "Doc file" not in capsys.readouterr().err
+    assert not (project / "site").exists()

@@ -131,6 +131,61 @@ def test_bad_seed_is_reported_on_its_field(seed):
     assert out == {"ok": False, "errors": [{"field": "seed", "message": f"graine : attendu un entier positif ou nul, reçu « {seed} »"}]}
 
 
+# ---------------------------------------------------------------- hostile sizes
+
+LONG = "9" * 5000  # beyond Python's 4,300-digit limit on int()
+
+
+@pytest.mark.parametrize("request_, field, name", [
+    ({"calc": "cast", "magic": LONG, "learning": "1"}, "magic", "magie"),
+    ({"calc": "cast", "magic": "1", "learning": "1", "modifier": "-" + LONG}, "modifier", "modificateur"),
+    ({"calc": "roll", "magic": "1", "learning": "1", "seed": LONG}, "seed", "graine"),
+    ({"calc": "progression", "magic": "1", "learning": "1", "difficulty": "1", "xp": LONG}, "xp", "expérience"),
+    ({"calc": "study", "hours": "4", "p": "1/" + LONG}, "p", "probabilité de réussite"),
+    ({"calc": "study", "hours": "4", "p": "0," + LONG}, "p", "probabilité de réussite"),
+    ({"calc": "duel", "a_magic": "1", "a_learning": "1", "a_element": "feu", "b_magic": "9" * 31,
+      "b_learning": "1", "b_element": "eau"}, "b_magic", "magie"),
+])
+def test_too_many_digits_are_refused_before_python_converts_them(request_, field, name):
+    out = bridge.handle(request_)
+    value = request_[field]
+    assert out == {"ok": False, "errors": [{
+        "field": field,
+        "message": f"{name} : attendu un nombre de {bridge.MAX_DIGITS} chiffres au plus, reçu « {value[:20]}… »"}]}
+    assert bridge.MAX_DIGITS == 30
+
+
+def test_the_digit_limit_is_exact():
+    ok = bridge.handle({"calc": "progression", "magic": "9" * 30, "learning": "5", "difficulty": "1",
+                        "xp": "9" * 30})
+    assert ok["ok"] is True
+    out = bridge.handle({"calc": "progression", "magic": "9" * 31, "learning": "5", "difficulty": "1"})
+    assert out["errors"][0]["field"] == "magic"
+
+
+def test_other_faulty_fields_are_still_reported_beside_a_long_number():
+    out = bridge.handle({"calc": "cast", "magic": LONG, "learning": "x"})
+    assert [e["field"] for e in out["errors"]] == ["magic", "learning"]
+    assert out["errors"][1]["message"] == "apprentissage : attendu un entier de 1 à 5, reçu « x »"
+
+
+def test_long_values_are_cut_in_messages():
+    seed = "abcdefghijklmnopqrstuvwxyz" * 200
+    out = bridge.handle({"calc": "roll", "magic": "1", "learning": "1", "seed": seed})
+    assert out["errors"][0]["message"] == "graine : attendu un entier positif ou nul, reçu « abcdefghijklmnopqrst… »"
+    out = bridge.handle({"calc": "cast", "magic": "x" * 5000, "learning": "1"})
+    assert len(out["errors"][0]["message"]) < 100
+
+
+def test_a_python_error_never_reaches_the_reader_in_english(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
+
+    monkeypatch.setattr(rules, "study_odds", refuse)
+    out = bridge.handle({"calc": "study", "hours": "4", "p": "3/4"})
+    assert out == {"ok": False, "errors": [{"field": None, "message": bridge.GENERIC_ERROR}]}
+
+
 # ---------------------------------------------------------------- duel
 
 
