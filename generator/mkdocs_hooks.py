@@ -46,9 +46,9 @@ def on_pre_build(config) -> None:
         raise InvalidSpells(error.problems) from None
 
 
-# A generated page is a heading (Markdown, or the escaped HTML title of a spell page), then one block of finished HTML (no blank line inside, see
-# site._html_block). Markdown would only parse that block to copy it unchanged, and that parsing
-# was the largest part of the build: the block is set aside and put back into the page's HTML.
+# A generated page is a heading (Markdown, or a spell page's escaped HTML title), then one block
+# of finished HTML (no blank line inside, see site._html_block). Markdown would only parse that
+# block to copy it unchanged, and that parsing was the largest part of the build: the block is set aside and put back into the page's HTML.
 _HTML_BODY = re.compile(r"\A((?:# [^\n]*|<h1 [^\n]*</h1>)\n\n)(<[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*\n?)\Z")
 _BODY_MARK = "<!-- grimoire-html-body -->"
 _bodies: dict[str, str] = {}
