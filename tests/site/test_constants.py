@@ -67,7 +67,11 @@ def test_the_cards_and_the_spellbook_follow_the_rules(built_site):
     config = json.loads(script.split("self.GRIMOIRE_BOOK = ", 1)[1].rstrip().rstrip(";"))
     assert config == {"learning": {"min": rules.MIN_LEARNING, "max": rules.MAX_LEARNING},
                       "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},
-                      "elements": dict(rules.ELEMENT_LABELS)}
+                      "elements": dict(rules.ELEMENT_LABELS),
+                      "level_up_cost": {
+                          str(d): {str(n): rules.level_up_cost(n, d)
+                                   for n in range(rules.MIN_LEARNING, rules.MAX_LEARNING)}
+                          for d in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1)}}
 
 
 # The literals a rule was once typed as, outside rules/. Each must now come from rules/.
