@@ -26,6 +26,9 @@ BUNDLES: dict[str, dict] = {
     "spellbook": {"css": ["assets/site/grimoire.css"],
                   "js": [{"src": "assets/site/grimoire-config.js", "module": False},
                          {"src": "assets/site/grimoire.js", "module": False}]},
+    # On a spell page: the spellbook's scripts load on the first tap of its button.
+    "spellbook-lazy": {"css": ["assets/site/grimoire.css"],
+                       "js": [{"src": "assets/site/grimoire-lazy.js", "module": False}]},
     "cards": {"needs": ["spellbook"], "css": ["assets/site/cards.css"],
               "js": [{"src": "assets/site/cards.js", "module": False}]},
 }
@@ -34,7 +37,7 @@ BUNDLES: dict[str, dict] = {
 BASE = ("site", "offline")
 
 # Scripts run in this order whatever order a page lists its bundles in.
-_ORDER = ("site", "engine", "calculators", "spellbook", "cards", "offline")
+_ORDER = ("site", "engine", "calculators", "spellbook", "spellbook-lazy", "cards", "offline")
 
 
 class UnknownBundle(ValueError):

@@ -401,6 +401,16 @@
       if (event.key === STORAGE_KEY) refresh(false);
     });
     refresh(false);
+    // grimoire-lazy.js showed its own button until this script came: take its place, and open
+    // the dialog if that button was tapped.
+    var waiting = document.querySelector("[data-book-lazy]");
+    if (waiting) {
+      var tapped = waiting.hasAttribute("data-book-clicked");
+      var focused = waiting.contains(document.activeElement);
+      waiting.remove();
+      if (focused || tapped) add.focus();
+      if (tapped) add.click();
+    }
   }
 
   function setupIndex(index) {

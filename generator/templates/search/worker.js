@@ -116,7 +116,14 @@ nativeListen("message", function (event) {
     nativePost({ type: 1 });
     return;
   }
-  if (message.type === 2) message = { type: 2, data: fold(message.data) };
+  if (message.type === 2) {
+    message = { type: 2, data: fold(message.data) };
+    // The page asks for its empty query on load: nothing to load for it.
+    if (!ready && !message.data.trim()) {
+      nativePost({ type: 3, data: { items: [] } });
+      return;
+    }
+  }
   if (ready) {
     ask(message);
     return;
