@@ -19,7 +19,7 @@ def on_pre_build(config) -> None:
     _excluded_locations.clear()
     root = Path(config.config_file_path).parent
     try:
-        generate(root, Path(config.docs_dir))
+        generate(root, Path(config.docs_dir), site_url=config.site_url or "")
     except GenerationError as error:
         raise Abort("Fichiers de sorts invalides :\n" + "\n".join(error.problems)) from None
 
