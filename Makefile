@@ -41,6 +41,7 @@ bench: setup
 	$(PY) bench/bench_build.py
 	sh tools/ensure-test-tools
 	$(PY) bench/bench_browser.py
+	$(PY) bench/bench_lighthouse.py
 
 clean:
 	rm -rf build site .pytest_cache .hypothesis
