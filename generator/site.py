@@ -193,7 +193,7 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
         return spans
 
     description = render_description(spell["description"], per_level=spell["per_level"],
-                                     spans_for=spans_for)
+                                     spans_for=spans_for, subheading="h2")
     fields = []
     for key in labels.FIELDS:
         raw = spell[key]["raw"]
