@@ -375,7 +375,8 @@
     box.appendChild(add);
     box.appendChild(cards);
     box.appendChild(status);
-    tools.parentNode.insertBefore(box, tools.nextSibling);
+    var placeholder = document.querySelector("[data-book-lazy]");
+    tools.parentNode.insertBefore(box, placeholder ? placeholder.nextSibling : tools.nextSibling);
 
     function refresh(announce) {
       var read = store.read();
@@ -401,8 +402,8 @@
       if (event.key === STORAGE_KEY) refresh(false);
     });
     refresh(false);
-    // grimoire-lazy.js showed its own button until this script came: take its place, and open
-    // the dialog if that button was tapped.
+    // The page's own button (grimoire-lazy.js) stood here until this script came: take its
+    // place, and open the dialog if it was tapped.
     var waiting = document.querySelector("[data-book-lazy]");
     if (waiting) {
       var tapped = waiting.hasAttribute("data-book-clicked");
