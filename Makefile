@@ -4,6 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+SITE_URL ?=
 
 .PHONY: setup check generate build serve test bench clean
 
@@ -26,7 +27,7 @@ generate: setup
 	$(PY) -m generator generate
 
 build: setup
-	$(PY) -m generator build
+	SITE_URL='$(SITE_URL)' $(PY) -m generator build
 
 serve: setup
 	$(PY) -m generator serve --host $(HOST) --port $(PORT)
@@ -41,6 +42,7 @@ bench: setup
 	$(PY) bench/bench_build.py
 	sh tools/ensure-test-tools
 	$(PY) bench/bench_browser.py
+	$(PY) bench/bench_lighthouse.py
 
 clean:
 	rm -rf build site .pytest_cache .hypothesis

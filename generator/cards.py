@@ -40,7 +40,7 @@ def card_context(spell: dict) -> dict:
         "spell": spell,
         "fields": fields,
         "element": rules.ELEMENT_LABELS[spell["element"]],
-        "description": Markup(render_description(spell["description"])),
+        "description": Markup(render_description(spell["description"], subheading="h3")),
     }
 
 

@@ -9,16 +9,13 @@ JSON (``python -m generator generate``), so any MkDocs-compatible builder can ta
 
 from __future__ import annotations
 
-import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 from mkdocs.exceptions import Abort
 
-from generator.site import GenerationError, fold, generate
-
-WORD = re.compile(r"[^\W_]+")
-_TAG = re.compile(r"<[^>]+>")
+from generator.site import GenerationError, generate
 
 
 class InvalidSpells(Abort):
@@ -29,33 +26,51 @@ class InvalidSpells(Abort):
         self.problems = problems
 
 
+def _assets_of(names) -> dict:
+    from generator.page_assets import resolve
+
+    resolved = resolve(names)
+    return {"grimoire_css": resolved["css"], "grimoire_js": resolved["js"]}
+
+
 def on_config(config):
-    """Every page carries the site's Content-Security-Policy (``generator/security.py``)."""
+    """Every page carries the site's Content-Security-Policy (``generator/security.py``); pages
+    without front matter (404) load the base assets only."""
     from generator.security import policy_for
 
     config.extra["content_security_policy"] = policy_for(_command)
+    config.extra["grimoire_default"] = _assets_of(())
     return config
 
 
 def on_pre_build(config) -> None:
     """Write the pages (the build's only generation); abort (no half-built site) on invalid spells."""
+    _excluded_locations.clear()
     root = Path(config.config_file_path).parent
     try:
-        generate(root, Path(config.docs_dir))
+        generate(root, Path(config.docs_dir), site_url=config.site_url or "")
     except GenerationError as error:
         raise InvalidSpells(error.problems) from None
 
 
 # A generated page is a heading (Markdown, or a spell page's escaped HTML title), then one block
 # of finished HTML (no blank line inside, see site._html_block). Markdown would only parse that
-# block to copy it unchanged, and that parsing was the largest part of the build: the block is set aside and put back into the page's HTML.
+# block to copy it unchanged, and that parsing was the largest part of the build: the block is
+# set aside and put back into the page's HTML.
 _HTML_BODY = re.compile(r"\A((?:# [^\n]*|<h1 [^\n]*</h1>)\n\n)(<[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*\n?)\Z")
 _BODY_MARK = "<!-- grimoire-html-body -->"
 _bodies: dict[str, str] = {}
 
 
-def on_page_markdown(markdown, page, **kwargs) -> str:
-    """Keep a generated page's HTML block out of Markdown; ``on_page_content`` puts it back."""
+def on_page_markdown(markdown, page, config, files) -> str:
+    """Resolve the page's ``grimoire_assets`` into the style sheets and scripts it loads, and keep
+    a generated page's HTML block out of Markdown (``on_page_content`` puts it back)."""
+    from generator.page_assets import UnknownBundle
+
+    try:
+        page.meta.update(_assets_of(page.meta.get("grimoire_assets") or ()))
+    except UnknownBundle as error:
+        raise Abort(f"{page.file.src_uri} : {error}") from None
     match = _HTML_BODY.match(markdown)
     if not match or _BODY_MARK in markdown:
         return markdown
@@ -63,29 +78,57 @@ def on_page_markdown(markdown, page, **kwargs) -> str:
     return match[1] + _BODY_MARK + "\n"
 
 
-def on_page_content(html, page, **kwargs) -> str:
-    """Put back the HTML block ``on_page_markdown`` set aside, byte for byte."""
-    body = _bodies.pop(page.file.src_uri, None)
-    return html if body is None else html.replace(_BODY_MARK, body, 1)
+class _ExcludedIds(HTMLParser):
+    """The ids of the elements inside a ``data-search-exclude`` block of a page.
 
-
-def _fold_search_index(config) -> None:
-    """Make the site search ignore accents: « eclair » must find « Éclair ».
-
-    The theme's search matches words as written; each indexed section therefore also gets the
-    accent-free form of its accented words (and of its title), appended to its text.
+    mkdocs-material skips such a block only until the first closing tag of the same name inside
+    it (its parser compares elements by tag), so the sections that start inside the block are
+    removed from the index after the build (generator/search.py).
     """
-    index_path = Path(config.site_dir) / "search" / "search_index.json"
-    if not index_path.exists():
-        return
-    index = json.loads(index_path.read_text(encoding="utf-8"))
-    for doc in index.get("docs", []):
-        written = set(WORD.findall(_TAG.sub(" ", f"{doc.get('title', '')} {doc.get('text', '')}")))
-        folded = sorted({fold(word) for word in written if not word.isascii()} - written)
-        if folded:
-            doc["text"] = f"{doc.get('text', '')} {' '.join(folded)}".strip()
-    index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
-                          encoding="utf-8")
+
+    _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+             "source", "track", "wbr"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.excluded_at: int | None = None
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if self.excluded_at is not None and attrs.get("id"):
+            self.ids.add(attrs["id"])
+        if tag in self._VOID:
+            return
+        self.stack.append(tag)
+        if self.excluded_at is None and "data-search-exclude" in attrs:
+            self.excluded_at = len(self.stack)
+
+    def handle_endtag(self, tag):
+        if tag not in self.stack:
+            return
+        while self.stack:
+            if self.excluded_at is not None and len(self.stack) <= self.excluded_at:
+                self.excluded_at = None
+            if self.stack.pop() == tag:
+                break
+
+
+_excluded_locations: set[str] = set()
+
+
+def on_page_content(html, page, config, files) -> str:
+    """Put back the HTML block ``on_page_markdown`` set aside, byte for byte, and remember the
+    sections of the page that the search must leave out."""
+    body = _bodies.pop(page.file.src_uri, None)
+    if body is not None:
+        html = html.replace(_BODY_MARK, body, 1)
+    parser = _ExcludedIds()
+    parser.feed(html)
+    parser.close()
+    _excluded_locations.update(f"{page.url}#{anchor}" for anchor in parser.ids)
+    return html
 
 
 _command = "build"
@@ -102,8 +145,15 @@ def on_startup(*, command, dirty) -> None:
 
 
 def on_post_build(config) -> None:
-    """Fold the search index, then write the offline files, which hash the finished site."""
+    """Lean the search index and start the search on first use (generator/search.py), then
+    write the offline files, which hash the finished site."""
     from generator.offline import write_offline_files
+    from generator.search import SearchError, defer_search, lean_index
 
-    _fold_search_index(config)
-    write_offline_files(Path(config.site_dir), config)
+    site_dir = Path(config.site_dir)
+    lean_index(site_dir, _excluded_locations)
+    try:
+        defer_search(site_dir)
+    except SearchError as error:
+        raise Abort(str(error)) from None
+    write_offline_files(site_dir, config)

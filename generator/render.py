@@ -76,8 +76,11 @@ def level_line(entry: dict) -> str:
 
 
 def render_description(description: str, *, per_level: list[dict] = (),
-                       spans_for=lambda text: ()) -> Markup:
-    """Render the description; ``spans_for(text)`` gives the marks (links, errata) of one line."""
+                       spans_for=lambda text: (), subheading: str = "h4") -> Markup:
+    """Render the description; ``spans_for(text)`` gives the marks (links, errata) of one line.
+
+    ``subheading`` is the element of a « #### » subtitle: the level just below the heading that
+    holds the description on its page (headings never skip a level)."""
     levels = {level_line(entry): entry for entry in per_level}
     html: list[str] = []
 
@@ -96,7 +99,8 @@ def render_description(description: str, *, per_level: list[dict] = (),
     for block in split_blocks(description):
         first = block.split("\n", 1)[0]
         if first.startswith("#### "):
-            html.append(f"<h4>{render_inline(first[5:], tuple(spans_for(first[5:])))}</h4>")
+            html.append(f"<{subheading}>{render_inline(first[5:], tuple(spans_for(first[5:])))}"
+                        f"</{subheading}>")
             for row in block.split("\n")[1:]:  # lines right under the sub-heading: paragraphs
                 attrs, body = line(row)
                 html.append(f"<p{attrs}>{body}</p>")

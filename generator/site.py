@@ -219,7 +219,7 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
         return spans
 
     description = render_description(spell["description"], per_level=spell["per_level"],
-                                     spans_for=spans_for)
+                                     spans_for=spans_for, subheading="h2")
     fields = []
     for key in labels.FIELDS:
         raw = spell[key]["raw"]
@@ -253,7 +253,29 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
                                           "element": spell["element"],
                                           "spell": spell["slug"]}},
         "root": "../../",
+        "summary": summary(spell),
     }
+
+
+SUMMARY_CHARS = 160
+_SUPERSCRIPT = re.compile(r"(\d)\^(er|eme|e)\b")
+
+
+def summary(spell: dict, limit: int = SUMMARY_CHARS) -> str:
+    """The spell's level range and the start of its text, as plain text (a link preview)."""
+    words = []
+    for line in spell["description"].split("\n"):
+        line = line.strip()
+        if not line or line.startswith(("|", "![")):
+            continue
+        line = re.sub(r"^(- |#### )", "", line)
+        words += _SUPERSCRIPT.sub(r"\1\2", line).split()
+    text = f"Sort de magicien, niveaux {spell['levels']['raw']}."
+    for word in words:
+        if len(text) + 1 + len(word) > limit - 1:
+            return text + " …" if text.endswith((".", "!", "?")) else text + "…"
+        text += " " + word
+    return text
 
 
 def api_spell(spell: dict) -> dict:
@@ -261,8 +283,11 @@ def api_spell(spell: dict) -> dict:
     return {**spell, "url": f"sorts/{spell['slug']}/"}
 
 
-def generate(root: Path, out: Path) -> Report:
-    """Validate ``root/spells`` and write every page, JSON file and asset into ``out``."""
+def generate(root: Path, out: Path, *, site_url: str = "") -> Report:
+    """Validate ``root/spells`` and write every page, JSON file and asset into ``out``.
+
+    ``site_url`` (the publishing address, when known) makes the alias pages point to the
+    absolute address of their spell."""
     from .assets import install_engine_assets
 
     report = Report()
@@ -287,7 +312,8 @@ def generate(root: Path, out: Path) -> Report:
             if alias_slug != spell["slug"] and alias_slug not in compendium.by_slug:
                 writer.write(f"sorts/{alias_slug}/index.html",
                              env.get_template("alias.html.j2").render(
-                                 spell=spell, alias=alias, csp=CONTENT_SECURITY_POLICY))
+                                 spell=spell, alias=alias, csp=CONTENT_SECURITY_POLICY,
+                                 canonical=_canonical(site_url, f"sorts/{spell['slug']}/")))
         writer.write(f"api/sorts/{spell['slug']}.json", _json(api_spell(spell)))
 
     index_rows = sorted(spells, key=lambda s: s["index"]["position"])
@@ -322,6 +348,13 @@ def generate(root: Path, out: Path) -> Report:
     install_engine_assets(out, root)
     writer.prune("sorts", "api", "regles", "calculateurs", "grimoire", "cartes", SITE_STATIC)
     return report
+
+
+def _canonical(site_url: str, path: str) -> str:
+    """The absolute address of a page when the publishing address is known, else ''."""
+    if not site_url:
+        return ""
+    return site_url.rstrip("/") + "/" + path
 
 
 def _markdown_page(text: str) -> str:

@@ -415,7 +415,8 @@
     box.appendChild(add);
     box.appendChild(cards);
     box.appendChild(status);
-    tools.parentNode.insertBefore(box, tools.nextSibling);
+    var placeholder = document.querySelector("[data-book-lazy]");
+    tools.parentNode.insertBefore(box, placeholder ? placeholder.nextSibling : tools.nextSibling);
 
     function refresh(announce) {
       var read = store.read();
@@ -441,6 +442,16 @@
       if (event.key === STORAGE_KEY) refresh(false);
     });
     refresh(false);
+    // The page's own button (grimoire-lazy.js) stood here until this script came: take its
+    // place, and open the dialog if it was tapped.
+    var waiting = document.querySelector("[data-book-lazy]");
+    if (waiting) {
+      var tapped = waiting.hasAttribute("data-book-clicked");
+      var focused = waiting.contains(document.activeElement);
+      waiting.remove();
+      if (focused || tapped) add.focus();
+      if (tapped) add.click();
+    }
   }
 
   function setupIndex(index) {

@@ -45,6 +45,7 @@ def test_the_service_worker_precaches_every_page_and_asset_but_not_pyodide(built
             page[:-len("index.html")] if page.endswith("/index.html") else page)
         assert url in urls, page
     for needed in ("api/sorts.json", "api/sorts/vol.json", "search/search_index.json",
+                   "search/documents.json", "assets/site/offline.css",
                    "assets/site/recherche.json", "assets/site/offline.js", "assets/site/cards.css",
                    "assets/widgets/calculators.js", "assets/widgets/engine-worker.js",
                    "assets/widgets/config.js", "manifest.webmanifest",
@@ -194,7 +195,8 @@ def test_the_cards_page_has_every_spell_and_no_repeated_id(built_site):
     assert [i for i, n in parser.ids.items() if n > 1] == []
     assert not [i for i in parser.ids if i.startswith(("niveau-", "erratum-"))]
     assert not [h for h in parser.hrefs if h.startswith(("#niveau", "#erratum"))]
-    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    index = json.loads((built_site / "search" / "documents.json").read_text(encoding="utf-8"))
+    assert [d for d in index["docs"] if d["location"].startswith("sorts/")]
     assert not [d for d in index["docs"] if d["location"].startswith("cartes/")]
 
 

@@ -117,7 +117,7 @@ def test_lost_images_are_figure_placeholders(built_site):
     assert page.count('class="gr-figure-lost"') == 2
     text = " ".join(page_text(built_site / "sorts" / "teleportation" / "index.html").split())
     assert "Se faire téléporter par un Azathothien comporte des risques Chercher à" in text
-    assert re.search(r"<h4><mark [^>]*>Chercher à se faire téléporter</mark>", page)
+    assert re.search(r"<h2><mark [^>]*>Chercher à se faire téléporter</mark>", page)
 
 
 def test_the_monster_table_is_a_table(built_site):
@@ -125,7 +125,7 @@ def test_the_monster_table_is_a_table(built_site):
     table = re.search(r'<table class="gr-table">(.*?)</table>', page, re.S).group(1)
     assert table.count("<tr>") == 9
     assert '<th scope="col">Sort niv 9</th>' in table
-    assert page.count("<h4>Monstres niveau") == 9
+    assert page.count("<h2>Monstres niveau") == 9
 
 
 def test_no_broken_internal_link_or_anchor(built_site):

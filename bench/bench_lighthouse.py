@@ -1,0 +1,202 @@
+"""Benchmark: Lighthouse (mobile, simulated throttling) on the built site, beside a plain
+mkdocs-material site holding the same spells, built in the same run.
+
+Pages: home, the index of spells, a spell, the calculators (the plain site has no calculator).
+Each page is measured RUNS times; the median and the range of each category are printed.
+Both sites are served the same way on 127.0.0.1, gzip-compressed as a static host would.
+Goals: performance ≥ 95 (home, index, spell) and ≥ 90 (calculators); accessibility, best
+practices and SEO 100; never below the plain site. Nothing is asserted.
+
+Needs Lighthouse (npm, pinned in package.json, installed by ``make setup``) and Debian's
+Chromium (/usr/bin/chromium). Run from the repository root: ``python bench/bench_lighthouse.py``.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator.build import build_site  # noqa: E402
+
+RUNS = 3
+SPELL = "eclair"
+PAGES = (("accueil", ""), ("index des sorts", "sorts/"), ("un sort", f"sorts/{SPELL}/"),
+         ("calculateurs", "calculateurs/"))
+CATEGORIES = (("performance", "perf."), ("accessibility", "access."),
+              ("best-practices", "bonnes pr."), ("seo", "SEO"))
+LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+CHROMIUM = "/usr/bin/chromium"
+TIMEOUT_S = 240
+
+
+# ---------------------------------------------------------------- the plain site
+
+PLAIN_CONFIG = """site_name: Grimoire (mkdocs-material seul)
+site_description: Les sorts de magiciens.
+docs_dir: docs
+site_dir: site
+use_directory_urls: true
+theme:
+  name: material
+  language: fr
+  font: false
+plugins:
+  - search:
+      lang: fr
+nav:
+  - Accueil: index.md
+  - Sorts: sorts/index.md
+"""
+
+
+def _md(text: str) -> str:
+    """Plain text as Markdown paragraphs (the plain site has no restricted syntax)."""
+    return "\n\n".join(line.strip() for line in text.split("\n") if line.strip())
+
+
+def build_plain(target: Path) -> Path:
+    """A plain mkdocs-material site of the same spells: a page each, a list, a home page."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    docs = target / "docs"
+    (docs / "sorts").mkdir(parents=True)
+    spells = [yaml.safe_load(p.read_text(encoding="utf-8"))
+              for p in sorted((ROOT / "spells").glob("*.yaml"))]
+    (docs / "index.md").write_text(
+        "# Grimoire\n\nLes sorts de magiciens, complets.\n\n[Tous les sorts](sorts/index.md)\n",
+        encoding="utf-8")
+    rows = ["| Nom | Niveaux |", "|---|---|"]
+    for spell in spells:
+        rows.append(f"| [{spell['name']}]({spell['slug']}/index.md) | {spell['levels']['raw']} |")
+        fields = "\n".join(f"- **{spell[key]['label'].strip(' :')}** : {spell[key]['raw']}"
+                           for key in ("levels", "casting_time", "range", "target", "duration",
+                                       "saving_throw") if key in spell)
+        page = docs / "sorts" / spell["slug"] / "index.md"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(f"# {spell['name']}\n\n{fields}\n\n{_md(spell['description'])}\n",
+                        encoding="utf-8")
+    (docs / "sorts" / "index.md").write_text("# Tous les sorts\n\n" + "\n".join(rows) + "\n",
+                                             encoding="utf-8")
+    (target / "mkdocs.yml").write_text(PLAIN_CONFIG, encoding="utf-8")
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    build(load_config(str(target / "mkdocs.yml")))
+    return target / "site"
+
+
+# ---------------------------------------------------------------- serving
+
+class _GzipHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files, gzip-compressed when the browser accepts it (as a static host does)."""
+
+    _cache: dict[str, bytes] = {}
+
+    def log_message(self, *args):
+        pass
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?")[0].endswith("/"):
+                return super().send_head()
+            path = path / "index.html"
+        if "gzip" not in self.headers.get("Accept-Encoding", "") or not path.is_file():
+            return super().send_head()
+        key = str(path)
+        if key not in self._cache:
+            self._cache[key] = gzip.compress(path.read_bytes(), 6)
+        body = self._cache[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def serve(directory: Path):
+    handler = functools.partial(_GzipHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_port}/", server
+
+
+# ---------------------------------------------------------------- Lighthouse
+
+def lighthouse(url: str, out: Path) -> dict[str, float] | None:
+    command = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
+               "--form-factor=mobile", "--throttling-method=simulate",
+               "--only-categories=" + ",".join(c for c, _ in CATEGORIES),
+               "--chrome-flags=--headless=new --no-sandbox --disable-gpu"]
+    env = {**os.environ, "CHROME_PATH": CHROMIUM}
+    try:
+        subprocess.run(command, env=env, check=True, timeout=TIMEOUT_S,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+        print(f"  Lighthouse a échoué sur {url} : {error}", file=sys.stderr)
+        return None
+    report = json.loads(out.read_text(encoding="utf-8"))
+    return {name: round(report["categories"][name]["score"] * 100)
+            for name, _ in CATEGORIES if report["categories"].get(name, {}).get("score") is not None}
+
+
+def summary(scores: list[dict[str, float]], name: str) -> str:
+    values = [s[name] for s in scores if name in s]
+    if not values:
+        return "—"
+    low, high, median = min(values), max(values), statistics.median(values)
+    return f"{median:.0f}" + (f" ({low:.0f}–{high:.0f})" if low != high else "")
+
+
+def main() -> int:
+    if not LIGHTHOUSE.exists():
+        print("Lighthouse absent : lancez `make setup` (npm ci).", file=sys.stderr)
+        return 1
+    if not Path(CHROMIUM).exists():
+        print("Chromium absent : installez le paquet Debian « chromium ».", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory(prefix="grimoire-lighthouse-") as tmp:
+        tmp = Path(tmp)
+        grimoire = build_site(ROOT, tmp / "site")
+        plain = build_plain(tmp / "plain")
+        sites = {"Grimoire": serve(grimoire), "mkdocs-material seul": serve(plain)}
+        results: dict[tuple[str, str], list[dict[str, float]]] = {}
+        for label, path in PAGES:
+            for site, (base, _) in sites.items():
+                if site != "Grimoire" and path == "calculateurs/":
+                    continue
+                runs = []
+                for run in range(RUNS):
+                    score = lighthouse(base + path, tmp / f"lh-{len(results)}-{run}.json")
+                    if score:
+                        runs.append(score)
+                results[(label, site)] = runs
+        for _, server in sites.values():
+            server.shutdown()
+    print(f"Lighthouse 12 (mobile, simulé), {RUNS} mesures par page : médiane (min–max)")
+    header = f"{'page':<16} {'site':<22} " + " ".join(f"{short:>14}" for _, short in CATEGORIES)
+    print(header)
+    for (label, site), runs in results.items():
+        print(f"{label:<16} {site:<22} " + " ".join(f"{summary(runs, name):>14}"
+                                                    for name, _ in CATEGORIES))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

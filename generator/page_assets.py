@@ -1,0 +1,70 @@
+"""Which scripts and style sheets each page loads: a page names the bundles it uses.
+
+A page's front matter lists bundle names (``grimoire_assets: [calculators, spellbook]``); every
+page also gets :data:`BASE` (the site's own behaviour and the offline support). The MkDocs hook
+resolves the names into ``page.meta["grimoire_css"]`` and ``page.meta["grimoire_js"]`` (paths
+relative to the site root, in a stable order, without duplicates), which the theme
+(``generator/theme/main.html``) prints. A script may be an ES module (``"module": True``, printed
+as ``type="module"``). Nothing else loads a script of the site: a page without a calculator never
+fetches the calculators' script.
+"""
+
+from __future__ import annotations
+
+__all__ = ["BASE", "BUNDLES", "UnknownBundle", "resolve"]
+
+# name -> style sheets and scripts, in loading order. A bundle may need another one first.
+BUNDLES: dict[str, dict] = {
+    "site": {"css": ["assets/site/site.css"],
+             "js": [{"src": "assets/site/site.js", "module": False}]},
+    "offline": {"css": ["assets/site/offline.css"],
+                "js": [{"src": "assets/site/offline.js", "module": False}]},
+    # The engine's locations and download size (the offline panel shows it).
+    "engine": {"css": [], "js": [{"src": "assets/widgets/config.js", "module": False}]},
+    "calculators": {"needs": ["engine"], "css": ["assets/widgets/calculators.css"],
+                    "js": [{"src": "assets/widgets/calculators.js", "module": True}]},
+    "spellbook": {"css": ["assets/site/grimoire.css"],
+                  "js": [{"src": "assets/site/grimoire-config.js", "module": False},
+                         {"src": "assets/site/grimoire.js", "module": False}]},
+    # On a spell page: the spellbook's scripts load on the first tap of its button.
+    "spellbook-lazy": {"css": ["assets/site/grimoire.css"],
+                       "js": [{"src": "assets/site/grimoire-lazy.js", "module": False}]},
+    "cards": {"needs": ["spellbook"], "css": ["assets/site/cards.css"],
+              "js": [{"src": "assets/site/cards.js", "module": False}]},
+}
+
+# Loaded on every page, first.
+BASE = ("site", "offline")
+
+# Scripts run in this order whatever order a page lists its bundles in.
+_ORDER = ("site", "engine", "calculators", "spellbook", "spellbook-lazy", "cards", "offline")
+
+
+class UnknownBundle(ValueError):
+    """A page names a bundle that does not exist (French message)."""
+
+
+def _expand(names, seen: set[str]) -> None:
+    for name in names:
+        if name in seen:
+            continue
+        if name not in BUNDLES:
+            raise UnknownBundle(f"grimoire_assets : lot inconnu « {name} » "
+                                f"(attendu l'un de {', '.join(sorted(BUNDLES))})")
+        seen.add(name)
+        _expand(BUNDLES[name].get("needs", []), seen)
+
+
+def resolve(names=()) -> dict[str, list]:
+    """The style sheets and scripts of a page naming ``names`` (plus :data:`BASE`)."""
+    if isinstance(names, str):
+        names = [names]
+    seen: set[str] = set()
+    _expand([*BASE, *(names or [])], seen)
+    css: list[str] = []
+    js: list[dict] = []
+    for name in sorted(seen, key=_ORDER.index):
+        css += [href for href in BUNDLES[name]["css"] if href not in css]
+        js += [dict(script) for script in BUNDLES[name]["js"]
+               if all(script["src"] != known["src"] for known in js)]
+    return {"css": css, "js": js}

@@ -1,0 +1,53 @@
+"""A spell page read on a phone (360 px): the odds tables show the five outcomes without
+sideways scrolling, nothing is wider than the screen, and the spell's text comes first."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+
+pytestmark = pytest.mark.browser
+
+LAYOUT = """() => {
+    const width = document.documentElement.clientWidth;
+    const tables = [...document.querySelectorAll('.gr-static-tables table')];
+    const outside = [...document.querySelectorAll('.md-content *')]
+        .filter(el => !el.closest('.gr-table-wrap') && el.checkVisibility())
+        .filter(el => el.getBoundingClientRect().right > width + 1)
+        .map(el => el.tagName + '.' + el.className);
+    const description = document.querySelector('.gr-description');
+    const static_ = document.querySelector('.gr-static-tables');
+    return {
+        page: document.documentElement.scrollWidth, width,
+        scrolling: tables.filter(t => t.parentElement.scrollWidth > t.parentElement.clientWidth)
+                         .map(t => t.className + ' ' + (t.dataset.magic || '')),
+        outcomes: [...document.querySelectorAll('.gr-odds-table')].map(t =>
+            [...t.querySelectorAll('tbody tr[data-outcome] th')].map(th => {
+                const box = th.getBoundingClientRect();
+                const cells = [...th.parentElement.cells].map(c => c.getBoundingClientRect().right);
+                return [th.textContent.trim(), Math.max(...cells) <= width + 1 && box.left >= 0];
+            })),
+        outside,
+        textFirst: !!(description.compareDocumentPosition(static_) &
+                      Node.DOCUMENT_POSITION_FOLLOWING),
+    };
+}"""
+
+
+def test_every_spell_page_reads_on_a_phone(open_page, site_url, spells):
+    labels = [outcome.label for outcome in rules.Outcome]
+    assert len(labels) == 5
+    page = open_page("")
+    problems = []
+    for slug in sorted(spells):
+        page.goto(site_url + f"sorts/{slug}/")
+        layout = page.evaluate(LAYOUT)
+        if layout["page"] > 360 or layout["scrolling"] or layout["outside"] or not layout["textFirst"]:
+            problems.append((slug, layout["page"], layout["scrolling"], layout["outside"][:3],
+                             layout["textFirst"]))
+        for table in layout["outcomes"]:
+            if [label for label, _ in table] != labels or not all(shown for _, shown in table):
+                problems.append((slug, table))
+        assert len(layout["outcomes"]) == 3, slug
+    assert problems == []

@@ -1,0 +1,46 @@
+"""A page names the bundles it uses; generator/page_assets.py turns them into its scripts and
+style sheets (the theme prints them, ES modules as type="module")."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator import page_assets
+from generator.page_assets import UnknownBundle, resolve
+
+
+def test_every_page_gets_the_base_bundles_only_once_and_in_order():
+    base = resolve()
+    assert base["js"] == [{"src": "assets/site/site.js", "module": False},
+                          {"src": "assets/site/offline.js", "module": False}]
+    spell = resolve(["spellbook-lazy", "calculators", "calculators"])
+    sources = [script["src"] for script in spell["js"]]
+    assert sources == ["assets/site/site.js", "assets/widgets/config.js",
+                       "assets/widgets/calculators.js", "assets/site/grimoire-lazy.js",
+                       "assets/site/offline.js"]
+    assert len(spell["css"]) == len(set(spell["css"]))
+    cards = [script["src"] for script in resolve("cards")["js"]]
+    assert cards.index("assets/site/grimoire.js") < cards.index("assets/site/cards.js")
+
+
+def test_an_unknown_bundle_is_a_french_message():
+    with pytest.raises(UnknownBundle, match="lot inconnu « calculette »"):
+        resolve(["calculette"])
+
+
+def test_a_script_may_be_an_es_module(monkeypatch):
+    bundles = dict(page_assets.BUNDLES)
+    bundles["calculators"] = {**bundles["calculators"],
+                              "js": [{"src": "assets/widgets/calculators.js", "module": True}]}
+    monkeypatch.setattr(page_assets, "BUNDLES", bundles)
+    scripts = {s["src"]: s["module"] for s in resolve(["calculators"])["js"]}
+    assert scripts["assets/widgets/calculators.js"] is True
+    assert scripts["assets/site/site.js"] is False
+
+
+def test_the_theme_prints_module_scripts_as_modules(built_site):
+    page = (built_site / "calculateurs" / "index.html").read_text(encoding="utf-8")
+    for script in resolve(["calculators"])["js"]:
+        name = script["src"].rsplit("/", 1)[-1]
+        tag = next(line for line in page.splitlines() if f"/{name}\"" in line and "<script" in line)
+        assert ('type="module"' in tag) == script["module"], tag
