@@ -280,6 +280,7 @@ def test_a_build_validates_and_generates_once(tmp_path, monkeypatch):
 def test_names_are_never_read_as_markdown_even_unvalidated():
     """Defence in depth: a name the validator would refuse still renders as text in every page."""
     import markdown
+    from mkdocs.utils.yaml import yaml_load
 
     from generator.cards import extra_pages
     from generator.site import _Compendium, _environment, _spell_context
@@ -288,7 +289,7 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
     spell["name"] = f"Piège {PAYLOADS[0]} {PAYLOADS[1]} {PAYLOADS[2]}"
     spell["aliases"] = [PAYLOADS[5], PAYLOADS[1]]
     spell["index"]["name"] = PAYLOADS[0]
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     extensions = [next(iter(e)) if isinstance(e, dict) else e for e in config["markdown_extensions"]]
     settings = {next(iter(e)): e[next(iter(e))] for e in config["markdown_extensions"] if isinstance(e, dict)}
     env = _environment()

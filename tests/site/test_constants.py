@@ -27,14 +27,15 @@ def test_a_spell_page_shows_the_rules_constants(built_site):
     learning = range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
     rows = re.findall(r'<table class="gr-table gr-odds-table" data-magic="0">.*?</table>', html,
                       re.S)[0]
-    assert re.findall(r'<tr data-learning="(\d+)">', rows) == [str(n) for n in learning]
+    assert re.findall(r'<th scope="col" data-learning="(\d+)">', rows) == [str(n) for n in learning]
+    assert re.findall(r'<tr data-outcome="(\w+)">', rows) == [o.value for o in rules.Outcome]
     assert (f"De {rules.MIN_LEARNING} à {rules.MAX_LEARNING}.</span>") in html
     assert (f"Niveau actuel, de {rules.MIN_LEARNING} à {rules.MAX_LEARNING}.</span>") in html
     assert f"Lecture du 1 et du {rules.DIE_FACES}</label>" in html
     for key, label in rules.EXTREMES_LABELS.items():
         assert re.search(f'<option value="{key}"( selected)?>{label}</option>', html), key
     for outcome in rules.Outcome:
-        assert f'<th scope="col">{outcome.label}</th>' in html
+        assert f'<th scope="row">{outcome.label}</th>' in html
 
 
 def test_the_calculators_page_shows_the_rules_limits(built_site):
