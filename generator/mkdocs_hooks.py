@@ -15,7 +15,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import Abort
 
-from generator.site import GenerationError, fold, generate
+from generator.pages.site import GenerationError, fold, generate
 
 WORD = re.compile(r"[^\W_]+")
 _TAG = re.compile(r"<[^>]+>")
@@ -92,7 +92,7 @@ _command = "build"
 
 
 def on_startup(*, command, dirty) -> None:
-    """``mkdocs serve`` gets a service worker that caches nothing (generator/offline.py) and a
+    """``mkdocs serve`` gets a service worker that caches nothing (generator/offline/) and a
     policy that lets its live-reload script run."""
     from generator.offline import set_command
 

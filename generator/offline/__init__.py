@@ -34,9 +34,9 @@ from pathlib import Path
 __all__ = ["ICON_SIZES", "ICON_FILES", "icon_svg", "icon_png", "manifest", "precache_list",
            "service_worker", "write_icon_files", "write_offline_files", "set_command"]
 
-SW_TEMPLATE = Path(__file__).parent / "templates" / "offline" / "sw.js"
+SW_TEMPLATE = Path(__file__).parent / "sw.js"
 ICON_DIR = "assets/icons"
-ICON_FILES = Path(__file__).parent / "theme" / ICON_DIR   # committed; MkDocs copies the theme
+ICON_FILES = Path(__file__).parent.parent / "theme" / ICON_DIR   # committed; MkDocs copies the theme
 ICON_SIZES = (192, 512)
 THEME_COLOR = "#7e56c2"        # mkdocs-material's « deep purple » header
 BACKGROUND_COLOR = "#673ab6"   # the icon's background: the splash screen matches it
