@@ -18,7 +18,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-GOLDEN = ROOT / "tests" / "site" / "golden"
+GOLDEN = ROOT / "tests" / "pages" / "golden"
 SLUGS = ["invocation-de-monstre", "invisibilite", "teleportation", "affutage", "images-miroir",
          "vol"]
 #: The calculators' golden files: (golden name, generated page, calculator).
