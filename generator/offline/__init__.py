@@ -11,7 +11,7 @@ the end of ``on_post_build``, once the search index is final). It writes into th
 * ``manifest.webmanifest``: the web app manifest (French, relative ``start_url`` and ``scope``, so
   the site works under any sub-path);
 * ``sw.js``, the service worker, at the site root (its scope is the site root), made from
-  ``templates/offline/sw.js`` with the list of the files it precaches and their content hashes.
+  ``sw.js`` (next to this module) with the list of the files it precaches and their content hashes.
 
 Versioning: the service worker's version is a hash of the content of every precached file (and
 of the engine files it may cache later). Any change of any page, asset, JSON or of the engine
