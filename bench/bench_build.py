@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.build import build_site  # noqa: E402
-from generator.slug import slugify  # noqa: E402
+from generator.spellformat.slug import slugify  # noqa: E402
 from tests.conftest import copy_project  # noqa: E402  (the same sandbox copy as the tests)
 
 REPEATS = 3

@@ -37,9 +37,9 @@ _PAGE_SOURCES = {
     "index.md": "content/index.md",
     "calculateurs/index.md": "content/calculateurs.md",
     "regles/index.md": "content/regles.md",
-    "sorts/index.md": "generator/templates/index.md.j2",
-    "grimoire/index.md": "generator/templates/grimoire.md.j2",
-    "cartes/index.md": "generator/templates/cartes.md.j2",
+    "sorts/index.md": "generator/pages/templates/index.md.j2",
+    "grimoire/index.md": "generator/pages/templates/grimoire.md.j2",
+    "cartes/index.md": "generator/pages/templates/cartes.md.j2",
 }
 
 #: MkDocs' warnings about a page, in French (``{href}`` the link, ``{target}`` what it points to).

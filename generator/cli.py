@@ -36,7 +36,7 @@ def _add_check(commands: Any) -> None:
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    from .validate import load_dir
+    from .spellformat.validate import load_dir
 
     spells, problems = load_dir(args.dir)
     if problems:
@@ -63,7 +63,7 @@ def _add_generate(commands: Any) -> None:
 def _run_generate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .site import GenerationError, generate
+    from .pages.site import GenerationError, generate
 
     try:
         report = generate(Path.cwd(), Path(args.out))

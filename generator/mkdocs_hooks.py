@@ -15,7 +15,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import Abort
 
-from generator.site import GenerationError, generate
+from generator.pages.site import GenerationError, generate
 
 
 class InvalidSpells(Abort):
@@ -27,7 +27,7 @@ class InvalidSpells(Abort):
 
 
 def _assets_of(names) -> dict:
-    from generator.page_assets import resolve
+    from generator.pages.page_assets import resolve
 
     resolved = resolve(names)
     return {"grimoire_css": resolved["css"], "grimoire_js": resolved["js"]}
@@ -65,7 +65,7 @@ _bodies: dict[str, str] = {}
 def on_page_markdown(markdown, page, config, files) -> str:
     """Resolve the page's ``grimoire_assets`` into the style sheets and scripts it loads, and keep
     a generated page's HTML block out of Markdown (``on_page_content`` puts it back)."""
-    from generator.page_assets import UnknownBundle
+    from generator.pages.page_assets import UnknownBundle
 
     try:
         page.meta.update(_assets_of(page.meta.get("grimoire_assets") or ()))
@@ -83,7 +83,7 @@ class _ExcludedIds(HTMLParser):
 
     mkdocs-material skips such a block only until the first closing tag of the same name inside
     it (its parser compares elements by tag), so the sections that start inside the block are
-    removed from the index after the build (generator/search.py).
+    removed from the index after the build (generator/pages/search.py).
     """
 
     _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
@@ -135,7 +135,7 @@ _command = "build"
 
 
 def on_startup(*, command, dirty) -> None:
-    """``mkdocs serve`` gets a service worker that caches nothing (generator/offline.py) and a
+    """``mkdocs serve`` gets a service worker that caches nothing (generator/offline/) and a
     policy that lets its live-reload script run."""
     from generator.offline import set_command
 
@@ -145,10 +145,10 @@ def on_startup(*, command, dirty) -> None:
 
 
 def on_post_build(config) -> None:
-    """Lean the search index and start the search on first use (generator/search.py), then
+    """Lean the search index and start the search on first use (generator/pages/search.py), then
     write the offline files, which hash the finished site."""
     from generator.offline import write_offline_files
-    from generator.search import SearchError, defer_search, lean_index
+    from generator.pages.search import SearchError, defer_search, lean_index
 
     site_dir = Path(config.site_dir)
     lean_index(site_dir, _excluded_locations)

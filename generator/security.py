@@ -1,7 +1,7 @@
 """The site's Content-Security-Policy: one definition for every page and for the README's header.
 
 Every script and style of the site is a file of the site itself (mkdocs-material's small inline
-scripts are moved into ``static/theme-*.js`` by the overrides of ``theme/partials``), so the
+scripts are moved into ``pages/static/theme-*.js`` by the overrides of ``theme/partials``), so the
 policy allows no inline script: a text that slipped through as HTML could not run. Pyodide needs
 ``'wasm-unsafe-eval'`` to compile its WebAssembly; the engine and the search run in same-origin
 workers; icons are ``data:`` images in the theme's styles.

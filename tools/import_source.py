@@ -109,7 +109,7 @@ DIFFICULTY_NOTE = ("Choix éditorial : la règle ne donne pas la difficulté des
 
 
 def slugify(title: str) -> str:
-    """Return the ASCII kebab-case slug of a spell title (same rule as generator.slug)."""
+    """Return the ASCII kebab-case slug of a spell title (same rule as generator.spellformat.slug)."""
     text = title.replace("œ", "oe").replace("Œ", "oe").replace("æ", "ae").replace("Æ", "ae")
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

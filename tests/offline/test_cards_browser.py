@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 import rules
-from generator import labels
+from generator.pages import labels
 from tests.conftest import ROOT
 from tests.fidelity import words as shown_words
 from tests.offline.support import store

@@ -1,4 +1,4 @@
-"""generator/assets.py: Pyodide core only, one deterministic engine archive, config.js."""
+"""widgets/packaging.py: Pyodide core only, one deterministic engine archive, config.js."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import zipfile
 
 import pytest
 
-from generator import assets
+from widgets import packaging as assets
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"

@@ -1,8 +1,8 @@
 """A small standalone site for driving the calculators in a browser.
 
-Renders the calculator partials of ``generator/templates/calculators/`` with
+Renders the calculator partials of ``widgets/templates/calculators/`` with
 Jinja2 (StrictUndefined, autoescape) into a folder, installs the engine
-assets with :func:`generator.assets.install_engine_assets`, and serves the
+assets with :func:`widgets.packaging.install_engine_assets`, and serves the
 folder over HTTP on 127.0.0.1. Used by the browser tests and by
 ``bench/bench_browser.py``; independent of the real site generator.
 """
@@ -24,7 +24,7 @@ REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from generator.assets import install_engine_assets  # noqa: E402
+from widgets.packaging import install_engine_assets  # noqa: E402
 
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -105,10 +105,10 @@ document.getElementById("demarrer").addEventListener("click", function () {
 
 def template_environment() -> jinja2.Environment:
     """The Jinja2 environment the generator uses for the partials, with its rules globals."""
-    from generator.site import game_constants
+    from generator.pages.site import game_constants
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(REPO_ROOT / "generator" / "templates")),
+        loader=jinja2.FileSystemLoader(str(REPO_ROOT / "widgets" / "templates")),
         undefined=jinja2.StrictUndefined,
         autoescape=True,
         keep_trailing_newline=True,

@@ -56,7 +56,7 @@ def _config_script(spells: list[dict]) -> str:
         "elements": dict(rules.ELEMENT_LABELS),
         "level_up_cost": costs,
     }
-    return ("// Généré par generator/cards.py depuis le moteur de règles : ne pas modifier.\n"
+    return ("// Généré par generator/pages/cards.py depuis le moteur de règles : ne pas modifier.\n"
             f"self.GRIMOIRE_BOOK = {json.dumps(config, ensure_ascii=False, sort_keys=True)};\n")
 
 

@@ -6,7 +6,7 @@ case's options: ``per_level`` for the renderer, ``exclude`` (a page's own spell)
 Mentions are found among the spells of ``goldens/compendium.yaml``.
 
 A difference fails with a unified diff; after reviewing it, accept the new output with
-``pytest tests/generator/test_text_goldens.py --update-goldens`` and review the files in git.
+``pytest tests/pages/test_text_goldens.py --update-goldens`` and review the files in git.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.links import MentionFinder
-from generator.render import Span, render_description
+from generator.pages.links import MentionFinder
+from generator.pages.render import Span, render_description
 
 GOLDENS = Path(__file__).parent / "goldens"
 EXPECTED_SUFFIX = {"render": ".html", "links": ".out"}

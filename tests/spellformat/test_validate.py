@@ -18,8 +18,8 @@ from jsonschema import Draft202012Validator
 from hypothesis import strategies as st
 
 from generator.cli import main
-from generator.spellfile import MAX_BYTES
-from generator.validate import Problem, check_dir, check_file, load_dir, load_schema
+from generator.spellformat.spellfile import MAX_BYTES
+from generator.spellformat.validate import Problem, check_dir, check_file, load_dir, load_schema
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 VALID = FIXTURES / "valid" / "boule-de-feu.yaml"

@@ -8,7 +8,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from generator.validate import SCHEMA_PATH, load_schema
+from generator.spellformat.validate import SCHEMA_PATH, load_schema
 
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 

@@ -235,12 +235,12 @@ def install_engine_assets(
     }
     text = json.dumps(config, ensure_ascii=False)
     script = (
-        "// Généré par generator/assets.py : ne pas modifier à la main.\n"
+        "// Généré par widgets/packaging.py : ne pas modifier à la main.\n"
         f"self.GRIMOIRE_ENGINE = {text};\n"
     )
     _write_if_changed(widgets_dir / "config.js", script.encode("utf-8"))
     module = (
-        "// Généré par generator/assets.py : ne pas modifier à la main.\n"
+        "// Généré par widgets/packaging.py : ne pas modifier à la main.\n"
         f"export default {text};\n"
     )
     _write_if_changed(widgets_dir / "engine-config.js", module.encode("utf-8"))

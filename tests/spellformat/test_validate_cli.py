@@ -52,7 +52,7 @@ def test_unexpected_exception_gives_a_short_message_and_status_2(
     def boom(path: object) -> None:
         raise RuntimeError("panne de disque")
 
-    monkeypatch.setattr("generator.validate.load_dir", boom)
+    monkeypatch.setattr("generator.spellformat.validate.load_dir", boom)
     monkeypatch.delenv("GRIMOIRE_TRACEBACK", raising=False)
     assert main(["check", str(FIXTURES / "valid")]) == 2
     out, err = capsys.readouterr()

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.slug import SLUG_PATTERN, SLUG_RE, slugify
-from generator.validate import SCHEMA_PATH
+from generator.spellformat.slug import SLUG_PATTERN, SLUG_RE, slugify
+from generator.spellformat.validate import SCHEMA_PATH
 
 
 @pytest.mark.parametrize(("title", "slug"), [

@@ -1,4 +1,4 @@
-"""Safe YAML loading with line numbers (generator.spellfile)."""
+"""Safe YAML loading with line numbers (generator.spellformat.spellfile)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.spellfile import MAX_BYTES, MAX_DEPTH, MAX_NODES, LoadError, load_bytes, load_path
+from generator.spellformat.spellfile import MAX_BYTES, MAX_DEPTH, MAX_NODES, LoadError, load_bytes, load_path
 
 
 def errors(text: str | bytes) -> list[LoadError]:

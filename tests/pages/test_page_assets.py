@@ -1,12 +1,12 @@
-"""A page names the bundles it uses; generator/page_assets.py turns them into its scripts and
+"""A page names the bundles it uses; generator/pages/page_assets.py turns them into its scripts and
 style sheets (the theme prints them, ES modules as type="module")."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator import page_assets
-from generator.page_assets import UnknownBundle, resolve
+from generator.pages import page_assets
+from generator.pages.page_assets import UnknownBundle, resolve
 
 
 def test_every_page_gets_the_base_bundles_only_once_and_in_order():

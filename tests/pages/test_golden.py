@@ -5,7 +5,7 @@ holds a one-line marker where each calculator stands, so that a change of a calc
 changes one golden file, not every spell page's.
 
 A difference fails with a unified diff. After reviewing it, accept the new output with
-``pytest tests/site/test_golden.py --update-goldens`` and review the golden files' diff in git.
+``pytest tests/pages/test_golden.py --update-goldens`` and review the golden files' diff in git.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-GOLDEN = ROOT / "tests" / "site" / "golden"
+GOLDEN = ROOT / "tests" / "pages" / "golden"
 SLUGS = ["invocation-de-monstre", "invisibilite", "teleportation", "affutage", "images-miroir",
          "vol"]
 #: The calculators' golden files: (golden name, generated page, calculator).

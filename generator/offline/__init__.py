@@ -11,7 +11,7 @@ the end of ``on_post_build``, once the search index is final). It writes into th
 * ``manifest.webmanifest``: the web app manifest (French, relative ``start_url`` and ``scope``, so
   the site works under any sub-path);
 * ``sw.js``, the service worker, at the site root (its scope is the site root), made from
-  ``templates/offline/sw.js`` with the list of the files it precaches and their content hashes.
+  ``sw.js`` (next to this module) with the list of the files it precaches and their content hashes.
 
 Versioning: the service worker's version is a hash of the content of every precached file (and
 of the engine files it may cache later). Any change of any page, asset, JSON or of the engine
@@ -34,9 +34,9 @@ from pathlib import Path
 __all__ = ["ICON_SIZES", "ICON_FILES", "icon_svg", "icon_png", "manifest", "precache_list",
            "service_worker", "write_icon_files", "write_offline_files", "set_command"]
 
-SW_TEMPLATE = Path(__file__).parent / "templates" / "offline" / "sw.js"
+SW_TEMPLATE = Path(__file__).parent / "sw.js"
 ICON_DIR = "assets/icons"
-ICON_FILES = Path(__file__).parent / "theme" / ICON_DIR   # committed; MkDocs copies the theme
+ICON_FILES = Path(__file__).parent.parent / "theme" / ICON_DIR   # committed; MkDocs copies the theme
 ICON_SIZES = (192, 512)
 THEME_COLOR = "#7e56c2"        # mkdocs-material's « deep purple » header
 BACKGROUND_COLOR = "#673ab6"   # the icon's background: the splash screen matches it

@@ -11,7 +11,7 @@ import unicodedata
 
 __all__ = ["SLUG_PATTERN", "SLUG_RE", "slugify"]
 
-#: Shape of a slug (repeated verbatim in ``schema/spell.schema.json``).
+#: Shape of a slug (repeated verbatim in ``spell.schema.json``).
 SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 SLUG_RE = re.compile(SLUG_PATTERN)
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.slug import slugify
-from generator.validate import load_dir
+from generator.spellformat.slug import slugify
+from generator.spellformat.validate import load_dir
 
 SPELLS = Path(__file__).resolve().parents[2] / "spells"
 

@@ -86,10 +86,12 @@ OLD_LITERALS = [
 def sources() -> list:
     """Every template, browser script and page-making module outside rules/."""
     generator, widgets = ROOT / "generator", ROOT / "widgets"
-    found = [*(generator / "templates").rglob("*"), *(generator / "theme").rglob("*.html"),
-             *(generator / "static").glob("*.js"), *(widgets / "static").glob("*.js"),
+    pages = generator / "pages"
+    found = [*(pages / "templates").rglob("*"), *(widgets / "templates").rglob("*"),
+             *(generator / "theme").rglob("*.html"), *(pages / "static").glob("*.js"),
+             *(generator / "offline").rglob("*.js"), *(widgets / "static").glob("*.js"),
              widgets / "bridge.py",
-             *(generator / name for name in ("site.py", "cards.py", "links.py", "render.py"))]
+             *(pages / name for name in ("site.py", "cards.py", "links.py", "render.py"))]
     return sorted(path for path in found if path.is_file())
 
 

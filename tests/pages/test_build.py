@@ -67,7 +67,7 @@ class _Elements(html.parser.HTMLParser):
 
 def hostile_spell() -> dict:
     """A valid spell whose every free text (all but name, aliases and slug) carries the payloads."""
-    from generator.slug import slugify
+    from generator.spellformat.slug import slugify
 
     spell = yaml.safe_load((ROOT / "spells" / "vol.yaml").read_text(encoding="utf-8"))
     spell["name"] = HOSTILE["name"]
@@ -256,8 +256,8 @@ def test_two_builds_of_the_same_input_are_identical(tmp_path_factory, hostile_si
 
 
 def test_a_build_validates_and_generates_once(tmp_path, monkeypatch):
-    import generator.site
-    import generator.validate
+    import generator.pages.site
+    import generator.spellformat.validate
 
     calls = {"load_dir": 0, "generate": 0}
 
@@ -267,9 +267,9 @@ def test_a_build_validates_and_generates_once(tmp_path, monkeypatch):
             return function(*args, **kwargs)
         return wrapper
 
-    monkeypatch.setattr(generator.validate, "load_dir",
-                        counted("load_dir", generator.validate.load_dir))
-    monkeypatch.setattr(generator.site, "generate", counted("generate", generator.site.generate))
+    monkeypatch.setattr(generator.spellformat.validate, "load_dir",
+                        counted("load_dir", generator.spellformat.validate.load_dir))
+    monkeypatch.setattr(generator.pages.site, "generate", counted("generate", generator.pages.site.generate))
     project = copy_project(tmp_path)
     shutil.copy2(ROOT / "spells" / "vol.yaml", project / "spells" / "vol.yaml")
     site = build_site(project)
@@ -282,8 +282,8 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
     import markdown
     from mkdocs.utils.yaml import yaml_load
 
-    from generator.cards import extra_pages
-    from generator.site import _Compendium, _environment, _spell_context
+    from generator.pages.cards import extra_pages
+    from generator.pages.site import _Compendium, _environment, _spell_context
 
     spell = hostile_spell()
     spell["name"] = f"Piège {PAYLOADS[0]} {PAYLOADS[1]} {PAYLOADS[2]}"
@@ -313,17 +313,17 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
 
 
 def test_what_mkdocs_refuses_is_reported_in_french_with_the_spell_file(tmp_path, monkeypatch, capsys):
-    import generator.site
+    import generator.pages.site
 
     project = copy_project(tmp_path)
     shutil.copy2(ROOT / "spells" / "vol.yaml", project / "spells" / "vol.yaml")
-    markdown_page = generator.site._markdown_page
+    markdown_page = generator.pages.site._markdown_page
 
     def with_a_broken_link(text: str) -> str:
         page = markdown_page(text)
         return page + "\n[perdu](../../nulle-part.md)\n" if '<article class="gr-spell" data-slug="vol"' in page else page
 
-    monkeypatch.setattr(generator.site, "_markdown_page", with_a_broken_link)
+    monkeypatch.setattr(generator.pages.site, "_markdown_page", with_a_broken_link)
     with pytest.raises(BuildError) as error:
         build_site(project)
     name_line = (project / "spells" / "vol.yaml").read_text(encoding="utf-8").split("\n").index(

@@ -4,7 +4,7 @@
 ``sorts/<slug>/``, the index ``sorts/``, a redirect page per alias whose slug differs, the rules,
 the calculators, the home page, the JSON API and the calculators' engine assets. Pages are
 Markdown files whose body is HTML rendered through the Jinja2 templates of
-``generator/templates`` (spell text escaped), so any MkDocs-compatible builder can build them.
+``generator/pages/templates`` and ``widgets/templates`` (spell text escaped), so any MkDocs-compatible builder can build them.
 Only files whose bytes change are rewritten, and files no longer produced are removed.
 """
 
@@ -21,21 +21,23 @@ from fractions import Fraction
 from pathlib import Path
 
 import yaml
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 import rules
+import widgets
 
 from . import labels
 from .links import MentionFinder
 from .render import Span, figure, level_anchor, render_description, render_inline
-from .security import CONTENT_SECURITY_POLICY
+from ..security import CONTENT_SECURITY_POLICY
 
 __all__ = ["GenerationError", "Report", "generate", "fold", "load_spells"]
 
 TEMPLATES = Path(__file__).parent / "templates"
-SCHEMA = Path(__file__).parent / "schema" / "spell.schema.json"
-STATIC = Path(__file__).parent / "static"
+SCHEMA = Path(__file__).parent.parent / "spellformat" / "spell.schema.json"
+#: Folders copied as they are into ``assets/site/`` (page scripts and styles, the offline panel).
+STATIC = (Path(__file__).parent / "static", Path(__file__).parent.parent / "offline" / "static")
 API_SCHEMA_VERSION = 1
 TABLE_MAGIC = (0, 4, 8)
 SITE_STATIC = "assets/site"
@@ -67,7 +69,7 @@ def fold(text: str) -> str:
 
 def load_spells(spells_dir: Path) -> list[dict]:
     """Validate then load every spell, sorted by French collation; raise GenerationError."""
-    from .validate import load_dir
+    from ..spellformat.validate import load_dir
 
     loaded, problems = load_dir(spells_dir)
     if problems:
@@ -120,7 +122,8 @@ class _Writer:
 def _environment() -> Environment:
     # One environment per process: its compiled templates are reused by every later build (tests,
     # `make serve`); FileSystemLoader still reloads a template whose file changed.
-    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
+    loader = ChoiceLoader([FileSystemLoader(TEMPLATES), FileSystemLoader(widgets.TEMPLATES)])
+    env = Environment(loader=loader, autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True)
     env.filters["inline"] = lambda text: render_inline(str(text))
@@ -288,7 +291,7 @@ def generate(root: Path, out: Path, *, site_url: str = "") -> Report:
 
     ``site_url`` (the publishing address, when known) makes the alias pages point to the
     absolute address of their spell."""
-    from .assets import install_engine_assets
+    from widgets.packaging import install_engine_assets
 
     report = Report()
     spells = load_spells(root / "spells")
@@ -300,7 +303,7 @@ def generate(root: Path, out: Path, *, site_url: str = "") -> Report:
 
     content = root / "content"
     writer.write("index.md", (content / "index.md").read_text(encoding="utf-8"))
-    for source in sorted(STATIC.iterdir()):
+    for source in sorted((s for folder in STATIC for s in folder.iterdir()), key=lambda s: s.name):
         writer.write(f"{SITE_STATIC}/{source.name}", source.read_bytes())
 
     spell_template = env.get_template("spell.md.j2")

@@ -7,7 +7,7 @@ are collected before being rendered; nothing stops at the first one.
 
 Use from code (the site build step)::
 
-    from generator.validate import load_dir
+    from generator.spellformat.validate import load_dir
 
     spells, problems = load_dir("spells")
     if problems:            # refuse to build
@@ -34,7 +34,7 @@ from .spellfile import DataPath, LoadError, load_path
 __all__ = ["SCHEMA_PATH", "Problem", "Spell", "check_dir", "check_file", "load_dir", "load_schema", "spell_files"]
 
 #: The JSON Schema of the format (also usable by an editor, through yaml-language-server).
-SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "spell.schema.json"
+SCHEMA_PATH = Path(__file__).resolve().parent / "spell.schema.json"
 
 #: Extension of spell files; other files in the directory are ignored.
 SPELL_SUFFIX = ".yaml"
