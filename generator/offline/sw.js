@@ -1,6 +1,6 @@
 /* Grimoire — the service worker: the compendium offline.
  *
- * Written into the site by generator/offline.py from generator/templates/offline/sw.js, after
+ * Written into the site by generator/offline (generator/offline/__init__.py) from generator/offline/sw.js, after
  * MkDocs has built it: do not edit site/sw.js by hand. Every URL is relative to this file, whose
  * folder is the site root (the scope), so the site works under any sub-path.
  *

@@ -6,7 +6,7 @@
   /* Where this script was loaded from: the search text (recherche.json) sits beside it. */
   var SCRIPT_SRC = document.currentScript ? document.currentScript.src : "";
 
-  /* Same folding as generator.site.fold: lower case, no accents, œ → oe, words split on
+  /* Same folding as generator.pages.site.fold: lower case, no accents, œ → oe, words split on
      anything that is not a letter or digit (so « l'invisibilité » gives « l invisibilite »). */
   function fold(text) {
     return String(text)
