@@ -122,6 +122,30 @@ def test_data_files_are_small_and_content_hashed(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names.values())
 
 
+def test_unchanged_engine_reuses_the_kept_data(tmp_path, monkeypatch):
+    """A later build with the same engine sources reads the kept files instead of recomputing;
+    a damaged cache file is recomputed, never trusted."""
+    cache = tmp_path / "cache"
+    monkeypatch.setattr(instant, "_CACHE", {})  # nothing computed yet in this process
+    names = instant.install(tmp_path / "first", cache)
+    kept = list(cache.glob("instant-*.json"))
+    assert len(kept) == 1
+    expected = {key: (tmp_path / "first" / name).read_bytes() for key, name in names.items()}
+
+    def no_compute():
+        raise AssertionError("recomputed despite the kept data")
+
+    monkeypatch.setattr(instant, "_CACHE", {})  # a new process
+    monkeypatch.setattr(instant, "build", no_compute)
+    again = instant.install(tmp_path / "second", cache)
+    assert {key: (tmp_path / "second" / name).read_bytes() for key, name in again.items()} == expected
+
+    kept[0].write_text("{", encoding="utf-8")
+    monkeypatch.setattr(instant, "_CACHE", {})
+    with pytest.raises(AssertionError, match="recomputed"):
+        instant.install(tmp_path / "third", cache)
+
+
 def test_the_page_reads_the_format_written():
     script = (REPO / "widgets" / "static" / "instant.js").read_text(encoding="utf-8")
     assert f"export const FORMAT = {instant.FORMAT};" in script
