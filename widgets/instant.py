@@ -367,8 +367,8 @@ def _payloads(cache_dir=None):
         cached = _read_cache(cache_dir, key)
         _CACHE.clear()
         _CACHE[key] = cached or {calc: encode(document) for calc, document in build().items()}
-        if cached is None:
-            _write_cache(cache_dir, key, _CACHE[key])
+    if cache_dir is not None and not _cache_file(cache_dir, key).is_file():
+        _write_cache(cache_dir, key, _CACHE[key])
     return _CACHE[key]
 
 
