@@ -10,7 +10,7 @@ JSON (``python -m generator generate``), so any MkDocs-compatible builder can ta
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
+from html import unescape
 from pathlib import Path
 
 from mkdocs.exceptions import Abort
@@ -78,41 +78,34 @@ def on_page_markdown(markdown, page, config, files) -> str:
     return match[1] + _BODY_MARK + "\n"
 
 
-class _ExcludedIds(HTMLParser):
-    """The ids of the elements inside a ``data-search-exclude`` block of a page.
+# The ids of the elements inside a ``data-search-exclude`` block of a page. mkdocs-material skips
+# such a block only until the first closing tag of the same name inside it (its parser compares
+# elements by tag), so the sections that start inside the block are removed from the index after
+# the build (generator/pages/search.py). The generated HTML is well formed: a block ends at the
+# closing tag that balances its opening one, found by counting that tag alone, which costs far
+# less than parsing every page.
+_EXCLUDED_START = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?\sdata-search-exclude(?=[\s=/>])[^>]*>")
+_ID = re.compile(r"""<[a-zA-Z][^>]*?\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 
-    mkdocs-material skips such a block only until the first closing tag of the same name inside
-    it (its parser compares elements by tag), so the sections that start inside the block are
-    removed from the index after the build (generator/pages/search.py).
-    """
 
-    _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-             "source", "track", "wbr"}
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.stack: list[str] = []
-        self.excluded_at: int | None = None
-        self.ids: set[str] = set()
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if self.excluded_at is not None and attrs.get("id"):
-            self.ids.add(attrs["id"])
-        if tag in self._VOID:
-            return
-        self.stack.append(tag)
-        if self.excluded_at is None and "data-search-exclude" in attrs:
-            self.excluded_at = len(self.stack)
-
-    def handle_endtag(self, tag):
-        if tag not in self.stack:
-            return
-        while self.stack:
-            if self.excluded_at is not None and len(self.stack) <= self.excluded_at:
-                self.excluded_at = None
-            if self.stack.pop() == tag:
+def _excluded_ids(html: str) -> set[str]:
+    ids: set[str] = set()
+    position = 0
+    while True:
+        start = _EXCLUDED_START.search(html, position)
+        if start is None:
+            return ids
+        tag = re.compile(rf"<(/?){start[1]}(?=[\s/>])", re.IGNORECASE)
+        depth, end = 1, len(html)
+        for match in tag.finditer(html, start.end()):
+            depth += -1 if match[1] else 1
+            if depth == 0:
+                end = match.start()
                 break
+        for found in _ID.finditer(html, start.end(), end):
+            ids.add(unescape(found[1] if found[1] is not None else found[2] if found[2] is not None
+                             else found[3]))
+        position = end
 
 
 _excluded_locations: set[str] = set()
@@ -124,10 +117,7 @@ def on_page_content(html, page, config, files) -> str:
     body = _bodies.pop(page.file.src_uri, None)
     if body is not None:
         html = html.replace(_BODY_MARK, body, 1)
-    parser = _ExcludedIds()
-    parser.feed(html)
-    parser.close()
-    _excluded_locations.update(f"{page.url}#{anchor}" for anchor in parser.ids)
+    _excluded_locations.update(f"{page.url}#{anchor}" for anchor in _excluded_ids(html))
     return html
 
 

@@ -326,15 +326,17 @@ def _roll_for_outcome(outcome):
     return None
 
 
-def install(directory):
+def install(directory, cache_dir=None):
     """Write the data files into ``directory`` (content-hashed names, stale ones removed).
 
+    With ``cache_dir``, the computed files are kept there under the hash of the engine's sources,
+    so a build whose ``rules/``, bridge and this module are unchanged reuses them.
     Returns ``{key: file name}`` (keys of :func:`build`).
     """
     directory = pathlib.Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     names = {}
-    for key, payload in _payloads().items():
+    for key, payload in _payloads(cache_dir).items():
         name = f"instant-{key}-{hashlib.sha256(payload).hexdigest()[:12]}.json"
         target = directory / name
         if not target.is_file() or target.read_bytes() != payload:
@@ -351,16 +353,64 @@ def install(directory):
 _CACHE = {}
 
 
-def _payloads():
+def _payloads(cache_dir=None):
     """``{calc: bytes}``, computed once per process for the same engine sources
-    (``mkdocs serve`` and the tests install the site many times)."""
+    (``mkdocs serve`` and the tests install the site many times), and kept in ``cache_dir``
+    between processes."""
     sources = sorted(pathlib.Path(rules.__file__).parent.glob("*.py"))
     sources += [pathlib.Path(bridge.__file__), pathlib.Path(__file__)]
-    key = hashlib.sha256(b"".join(path.read_bytes() for path in sources)).hexdigest()
+    digest = hashlib.sha256()
+    for path in sources:
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    key = digest.hexdigest()
     if key not in _CACHE:
+        cached = _read_cache(cache_dir, key)
         _CACHE.clear()
-        _CACHE[key] = {calc: encode(document) for calc, document in build().items()}
+        _CACHE[key] = cached or {calc: encode(document) for calc, document in build().items()}
+    if cache_dir is not None and not _cache_file(cache_dir, key).is_file():
+        _write_cache(cache_dir, key, _CACHE[key])
     return _CACHE[key]
+
+
+def _cache_file(cache_dir, key):
+    return pathlib.Path(cache_dir) / f"instant-{key[:32]}.json"
+
+
+def _read_cache(cache_dir, key):
+    """The payloads kept for ``key``, or None (no cache, none kept, or unreadable)."""
+    if cache_dir is None:
+        return None
+    try:
+        kept = json.loads(_cache_file(cache_dir, key).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(kept, dict) or kept.get("key") != key or not isinstance(kept.get("payloads"), dict):
+        return None
+    payloads = kept["payloads"]
+    if not payloads or not all(isinstance(v, str) for v in payloads.values()):
+        return None
+    return {calc: text.encode("utf-8") for calc, text in payloads.items()}
+
+
+def _write_cache(cache_dir, key, payloads):
+    """Keep ``payloads`` for the next builds (a cache that cannot be written is only slower)."""
+    if cache_dir is None:
+        return
+    cache_dir = pathlib.Path(cache_dir)
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        target = _cache_file(cache_dir, key)
+        for stale in cache_dir.glob("instant-*.json"):
+            if stale != target:
+                stale.unlink()
+        text = json.dumps({"key": key, "payloads": {calc: payload.decode("utf-8")
+                                                    for calc, payload in payloads.items()}},
+                          ensure_ascii=False)
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(target)
+    except OSError:
+        pass
 
 
 def encode(data):

@@ -259,6 +259,6 @@ def _install_instant(widgets_dir: pathlib.Path, repo_root: pathlib.Path) -> dict
     except ImportError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None
     try:
-        return instant.configuration(instant.install(widgets_dir))
+        return instant.configuration(instant.install(widgets_dir, repo_root / "build" / "cache"))
     except ValueError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None

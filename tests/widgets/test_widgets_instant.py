@@ -112,14 +112,37 @@ def test_field_text_is_read_as_the_bridge_reads_it(documents, tmp_path):
         assert answer is not None and answer == bridge.handle(request), request
 
 
-def test_data_files_are_small_and_content_hashed(tmp_path):
+def test_data_files_are_small_and_content_hashed(documents, tmp_path):
     names = instant.install(tmp_path)
-    assert sorted(names) == sorted(instant.build())
+    assert sorted(names) == sorted(documents)
     for key, name in names.items():
         payload = (tmp_path / name).read_bytes()
         assert name.startswith(f"instant-{key}-") and name.endswith(".json")
         assert len(gzip.compress(payload, 9)) < 8_000, name
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names.values())
+
+
+def test_unchanged_engine_reuses_the_kept_data(tmp_path, monkeypatch):
+    """A later build with the same engine sources reads the kept files instead of recomputing;
+    a damaged cache file is recomputed, never trusted."""
+    cache = tmp_path / "cache"
+    names = instant.install(tmp_path / "first", cache)
+    kept = list(cache.glob("instant-*.json"))
+    assert len(kept) == 1
+    expected = {key: (tmp_path / "first" / name).read_bytes() for key, name in names.items()}
+
+    def no_compute():
+        raise AssertionError("recomputed despite the kept data")
+
+    monkeypatch.setattr(instant, "_CACHE", {})  # a new process
+    monkeypatch.setattr(instant, "build", no_compute)
+    again = instant.install(tmp_path / "second", cache)
+    assert {key: (tmp_path / "second" / name).read_bytes() for key, name in again.items()} == expected
+
+    kept[0].write_text("{", encoding="utf-8")
+    monkeypatch.setattr(instant, "_CACHE", {})
+    with pytest.raises(AssertionError, match="recomputed"):
+        instant.install(tmp_path / "third", cache)
 
 
 def test_the_page_reads_the_format_written():

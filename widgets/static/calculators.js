@@ -13,7 +13,7 @@
 // answers for the common inputs, fetched once per calculator kind when a
 // calculator comes into view or is first used); anything else goes to the
 // engine (engine.js: Pyodide in a Web Worker), which starts booting at the
-// first interaction with any calculator. Other scripts of the page (the
+// first interaction with any calculator, never merely because one is in view. Other scripts of the page (the
 // spellbook, the offline panel) reach the engine through
 // window.GrimoireCalculators.
 
@@ -294,6 +294,16 @@ class Calculator {
     return errors.length ? { ok: false, errors } : null;
   }
 
+  // Shown without any interaction (the calculator came into view): an answer from the
+  // build's data when it has one, and nothing else; the engine waits for the reader.
+  async preview() {
+    const request = this.request(this.calc);
+    const doc = await loadDocument(request);
+    if (this.seq !== 0 || this.shown) return; // the reader got there first
+    const answer = doc ? lookup(doc, request) : null;
+    if (answer) this.show(++this.seq, request, answer);
+  }
+
   // Answers from the build's data when it has the answer, else from the engine.
   async compute(request) {
     clearTimeout(this.timer);
@@ -495,7 +505,7 @@ function watchVisibility(calculator) {
           if (!entry.isIntersecting) continue;
           observer.unobserve(entry.target);
           const calc = calculators.find((c) => c.section === entry.target);
-          if (calc && !calc.shown && !calc.busy && calc.seq === 0) calc.compute(calc.request(calc.calc));
+          if (calc && !calc.shown && !calc.busy && calc.seq === 0) calc.preview();
         }
       },
       { threshold: 0.15 }

@@ -1,0 +1,67 @@
+"""The engine (Pyodide in a worker) starts at the first interaction, never merely because a
+calculator is on screen: a reader who only scrolls downloads the small answer data at most.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import TWO_FRAMES, wait_until_settled
+
+pytestmark = pytest.mark.browser
+
+ANSWER_MS = 20_000
+PYODIDE = "/assets/pyodide/"
+
+
+@pytest.fixture
+def watched(browser):
+    """A phone-sized page that records every request and worker; Pyodide files are refused
+    (the test needs to see the engine start, not to wait for it to boot)."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+    context.route(f"**{PYODIDE}**", lambda route: route.abort())
+    page = context.new_page()
+    requests, workers = [], []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("worker", lambda worker: workers.append(worker.url))
+    yield page, requests, workers
+    context.close()
+
+
+def scroll_through(page) -> None:
+    """Bring every calculator into view, then wait until what that triggered has settled."""
+    sections = page.locator(".gr-calc[data-calc]")
+    assert sections.count() > 0
+    for index in range(sections.count()):
+        sections.nth(index).scroll_into_view_if_needed()
+        page.evaluate(TWO_FRAMES)
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.evaluate(TWO_FRAMES)
+    page.wait_for_load_state("networkidle")
+
+
+@pytest.mark.parametrize("path, covered", [
+    ("calculateurs/", ["cast", "progression", "study"]),
+    ("sorts/vol/", ["cast", "progression"]),
+])
+def test_scrolling_starts_no_engine_focus_does(watched, site_url, path, covered):
+    page, requests, workers = watched
+    page.goto(site_url + path)
+    wait_until_settled(page)
+    scroll_through(page)
+    # What the data answers is on screen without the engine...
+    for calc in covered:
+        page.wait_for_selector(f'section[data-calc="{calc}"][data-result=ok]', state="attached",
+                               timeout=ANSWER_MS)
+    # ...and nothing of the engine was asked for.
+    assert not [url for url in requests if PYODIDE in url or url.endswith("engine-worker.js")
+                or "engine-worker.js?" in url]
+    assert not [url for url in workers if "engine-worker.js" in url]
+    assert page.evaluate("() => window.GrimoireCalculators.engineState()") == "idle"
+    assert all(page.evaluate(
+        "() => [...document.querySelectorAll('.gr-calc')].map(c => c.dataset.state === 'idle')"))
+
+    # The first focus in a field starts the worker.
+    with page.expect_worker(lambda worker: "engine-worker.js" in worker.url, timeout=ANSWER_MS):
+        page.locator('section[data-calc="cast"] [data-field]').first.focus()
+    assert page.evaluate("() => window.GrimoireCalculators.engineState()") != "idle"
