@@ -16,9 +16,9 @@ __all__ = ["BASE", "BUNDLES", "UnknownBundle", "resolve"]
 # name -> style sheets and scripts, in loading order. A bundle may need another one first.
 BUNDLES: dict[str, dict] = {
     "site": {"css": ["assets/site/site.css"],
-             "js": [{"src": "assets/site/site.js", "module": False}]},
+             "js": [{"src": "assets/site/site.js", "module": True}]},
     "offline": {"css": ["assets/site/offline.css"],
-                "js": [{"src": "assets/site/offline.js", "module": False}]},
+                "js": [{"src": "assets/site/offline.js", "module": True}]},
     # The engine's locations and download size (the offline panel shows it).
     "engine": {"css": [], "js": [{"src": "assets/widgets/config.js", "module": False}]},
     "calculators": {"needs": ["engine"], "css": ["assets/widgets/calculators.css"],

@@ -11,8 +11,8 @@ from generator.pages.page_assets import UnknownBundle, resolve
 
 def test_every_page_gets_the_base_bundles_only_once_and_in_order():
     base = resolve()
-    assert base["js"] == [{"src": "assets/site/site.js", "module": False},
-                          {"src": "assets/site/offline.js", "module": False}]
+    assert base["js"] == [{"src": "assets/site/site.js", "module": True},
+                          {"src": "assets/site/offline.js", "module": True}]
     spell = resolve(["spellbook-lazy", "calculators", "calculators"])
     sources = [script["src"] for script in spell["js"]]
     assert sources == ["assets/site/site.js", "assets/widgets/config.js",
@@ -35,7 +35,7 @@ def test_a_script_may_be_an_es_module(monkeypatch):
     monkeypatch.setattr(page_assets, "BUNDLES", bundles)
     scripts = {s["src"]: s["module"] for s in resolve(["calculators"])["js"]}
     assert scripts["assets/widgets/calculators.js"] is True
-    assert scripts["assets/site/site.js"] is False
+    assert scripts["assets/widgets/config.js"] is False
 
 
 def test_the_theme_prints_module_scripts_as_modules(built_site):

@@ -530,8 +530,8 @@ async function answer(request) {
   return found || engine.request(request);
 }
 
-// For the page's classic scripts (the spellbook, the offline panel) and for tests.
-window.GrimoireCalculators = {
+// For the site's modules (the spellbook, the offline panel), which import it.
+export const calculatorsApi = {
   // Resolves with the bridge's response to a request such as {calc: "progression", ...},
   // or null when the engine could not be loaded.
   request: answer,
@@ -544,6 +544,8 @@ window.GrimoireCalculators = {
   engineRestarts: () => engine.restarts,
   calculators,
 };
+// For the browser tests, which drive the page from outside its modules.
+window.GrimoireCalculators = calculatorsApi;
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   // mkdocs-material instant navigation: run on every page swap.
