@@ -24,13 +24,12 @@ BUNDLES: dict[str, dict] = {
     "calculators": {"needs": ["engine"], "css": ["assets/widgets/calculators.css"],
                     "js": [{"src": "assets/widgets/calculators.js", "module": True}]},
     "spellbook": {"css": ["assets/site/grimoire.css"],
-                  "js": [{"src": "assets/site/grimoire-config.js", "module": False},
-                         {"src": "assets/site/grimoire.js", "module": False}]},
+                  "js": [{"src": "assets/site/grimoire.js", "module": True}]},
     # On a spell page: the spellbook's scripts load on the first tap of its button.
     "spellbook-lazy": {"css": ["assets/site/grimoire.css"],
-                       "js": [{"src": "assets/site/grimoire-lazy.js", "module": False}]},
+                       "js": [{"src": "assets/site/grimoire-lazy.js", "module": True}]},
     "cards": {"needs": ["spellbook"], "css": ["assets/site/cards.css"],
-              "js": [{"src": "assets/site/cards.js", "module": False}]},
+              "js": [{"src": "assets/site/cards.js", "module": True}]},
 }
 
 # Loaded on every page, first.

@@ -15,7 +15,7 @@
 // engine (engine.js: Pyodide in a Web Worker), which starts booting at the
 // first interaction with any calculator. Other scripts of the page (the
 // spellbook, the offline panel) reach the engine through
-// window.GrimoireCalculators.
+// calculatorsApi (imported by the site's modules; also window.GrimoireCalculators for the tests).
 
 import config from "./engine-config.js";
 import { Engine, mark } from "./engine.js";
