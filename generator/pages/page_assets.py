@@ -17,11 +17,11 @@ __all__ = ["BASE", "BUNDLES", "UnknownBundle", "resolve"]
 BUNDLES: dict[str, dict] = {
     "site": {"css": ["assets/site/site.css"],
              "js": [{"src": "assets/site/site.js", "module": True}]},
+    # The index of all spells: its filters and sorting.
+    "index": {"css": [], "js": [{"src": "assets/site/spell-index.js", "module": True}]},
     "offline": {"css": ["assets/site/offline.css"],
                 "js": [{"src": "assets/site/offline.js", "module": True}]},
-    # The engine's locations and download size (the offline panel shows it).
-    "engine": {"css": [], "js": [{"src": "assets/widgets/config.js", "module": False}]},
-    "calculators": {"needs": ["engine"], "css": ["assets/widgets/calculators.css"],
+    "calculators": {"css": ["assets/widgets/calculators.css"],
                     "js": [{"src": "assets/widgets/calculators.js", "module": True}]},
     "spellbook": {"css": ["assets/site/grimoire.css"],
                   "js": [{"src": "assets/site/grimoire.js", "module": True}]},
@@ -36,7 +36,8 @@ BUNDLES: dict[str, dict] = {
 BASE = ("site", "offline")
 
 # Scripts run in this order whatever order a page lists its bundles in.
-_ORDER = ("site", "engine", "calculators", "spellbook", "spellbook-lazy", "cards", "offline")
+# The index's table takes its phone layout before site.js names the tables that still scroll.
+_ORDER = ("index", "site", "calculators", "spellbook", "spellbook-lazy", "cards", "offline")
 
 
 class UnknownBundle(ValueError):

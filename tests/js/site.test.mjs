@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 
 import { collator, fold, megabytes, withParams, words } from "../../generator/pages/static/common.js";
 import { levelRange, matchesFacet, readIndexState, writeIndexState }
-  from "../../generator/pages/static/site.js";
+  from "../../generator/pages/static/spell-index.js";
 
 test("fold lowers case, drops accents, splits ligatures and punctuation", () => {
   assert.equal(fold("L'Invisibilité"), "l invisibilite");
