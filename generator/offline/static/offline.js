@@ -19,7 +19,6 @@ export function mountOffline(root) {
 }
 
 function run(root) {
-
   var container = navigator.serviceWorker;
   var hadController = !!container.controller;
   var reloading = false;
