@@ -9,7 +9,8 @@
   to anchors of other pages); ``static/cards.js`` keeps the selection given in the URL, splits
   long spells over several cards and lays them out on A4 sheets. Without JavaScript every card
   shows;
-* ``assets/site/grimoire-config.js``: what the spellbook's scripts need from the rules engine
+* ``assets/site/grimoire-config.js`` (an ES module, ``export default {...}``): what the
+  spellbook's module imports from the rules engine
   (the ranges of apprentissage and difficulty, the French names of the elements, the cost of each
   level), so no rule is typed in JavaScript.
 """
@@ -57,7 +58,7 @@ def _config_script(spells: list[dict]) -> str:
         "level_up_cost": costs,
     }
     return ("// Généré par generator/pages/cards.py depuis le moteur de règles : ne pas modifier.\n"
-            f"self.GRIMOIRE_BOOK = {json.dumps(config, ensure_ascii=False, sort_keys=True)};\n")
+            f"export default {json.dumps(config, ensure_ascii=False, sort_keys=True)};\n")
 
 
 def extra_pages(env, spells: list[dict]) -> dict[str, str]:

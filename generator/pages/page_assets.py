@@ -16,28 +16,28 @@ __all__ = ["BASE", "BUNDLES", "UnknownBundle", "resolve"]
 # name -> style sheets and scripts, in loading order. A bundle may need another one first.
 BUNDLES: dict[str, dict] = {
     "site": {"css": ["assets/site/site.css"],
-             "js": [{"src": "assets/site/site.js", "module": False}]},
+             "js": [{"src": "assets/site/site.js", "module": True}]},
+    # The index of all spells: its filters and sorting.
+    "index": {"css": [], "js": [{"src": "assets/site/spell-index.js", "module": True}]},
     "offline": {"css": ["assets/site/offline.css"],
-                "js": [{"src": "assets/site/offline.js", "module": False}]},
-    # The engine's locations and download size (the offline panel shows it).
-    "engine": {"css": [], "js": [{"src": "assets/widgets/config.js", "module": False}]},
-    "calculators": {"needs": ["engine"], "css": ["assets/widgets/calculators.css"],
+                "js": [{"src": "assets/site/offline.js", "module": True}]},
+    "calculators": {"css": ["assets/widgets/calculators.css"],
                     "js": [{"src": "assets/widgets/calculators.js", "module": True}]},
     "spellbook": {"css": ["assets/site/grimoire.css"],
-                  "js": [{"src": "assets/site/grimoire-config.js", "module": False},
-                         {"src": "assets/site/grimoire.js", "module": False}]},
+                  "js": [{"src": "assets/site/grimoire.js", "module": True}]},
     # On a spell page: the spellbook's scripts load on the first tap of its button.
     "spellbook-lazy": {"css": ["assets/site/grimoire.css"],
-                       "js": [{"src": "assets/site/grimoire-lazy.js", "module": False}]},
+                       "js": [{"src": "assets/site/grimoire-lazy.js", "module": True}]},
     "cards": {"needs": ["spellbook"], "css": ["assets/site/cards.css"],
-              "js": [{"src": "assets/site/cards.js", "module": False}]},
+              "js": [{"src": "assets/site/cards.js", "module": True}]},
 }
 
 # Loaded on every page, first.
 BASE = ("site", "offline")
 
 # Scripts run in this order whatever order a page lists its bundles in.
-_ORDER = ("site", "engine", "calculators", "spellbook", "spellbook-lazy", "cards", "offline")
+# The index's table takes its phone layout before site.js names the tables that still scroll.
+_ORDER = ("index", "site", "calculators", "spellbook", "spellbook-lazy", "cards", "offline")
 
 
 class UnknownBundle(ValueError):

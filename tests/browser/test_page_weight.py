@@ -81,6 +81,7 @@ def test_every_page_loads_the_scripts_of_what_it_holds(built_site):
         assert ("grimoire-lazy.js" in scripts) == (spell and not book), where
         assert ("grimoire.css" in styles) == (book or spell), where
         assert ("cards.js" in scripts) == deck and ("cards.css" in styles) == deck, where
+        assert ("spell-index.js" in scripts) == ('class="gr-index"' in text), where
         assert {"site.js", "offline.js"} <= scripts, where
         checked += 1
     assert checked > 110

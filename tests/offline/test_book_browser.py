@@ -77,7 +77,9 @@ def test_add_from_a_spell_page_and_the_index_then_see_the_figures(site_url, new_
     assert page.locator("dialog.gr-book-dialog").is_hidden()
     assert "apprentissage 2, 12 XP" in page.inner_text(".gr-book-status")
     page.reload()
-    assert page.get_by_role("button", name="Dans Mon grimoire : modifier").is_visible()
+    # The spellbook's module comes after the page's load (imported at once for a reader who
+    # keeps a spellbook): wait for the button it writes.
+    page.get_by_role("button", name="Dans Mon grimoire : modifier").wait_for()
     assert book_of(page) == {"version": 1, "magie": 0,
                              "sorts": [{"slug": "vol", "apprentissage": 2, "xp": 12}]}
 
@@ -145,7 +147,9 @@ def test_the_spellbook_survives_offline(built_site, serve, new_context):
     assert [e.get_attribute("data-slug") for e in page.locator(".gr-book__entry").all()] == [
         "boule-de-feu", "teleportation", "vol"]
     page.goto(site_url + "sorts/vol/")
-    assert page.get_by_role("button", name="Dans Mon grimoire : modifier").is_visible()
+    # The spellbook's module comes after the page's load (imported at once for a reader who
+    # keeps a spellbook): wait for the button it writes.
+    page.get_by_role("button", name="Dans Mon grimoire : modifier").wait_for()
 
 
 def share_link(page) -> str:

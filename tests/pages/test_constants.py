@@ -65,7 +65,7 @@ def test_the_cards_and_the_spellbook_follow_the_rules(built_site):
     assert re.findall(r'<option value="(\d+)">', options) == [
         str(n) for n in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)]
     script = (built_site / "assets" / "site" / "grimoire-config.js").read_text(encoding="utf-8")
-    config = json.loads(script.split("self.GRIMOIRE_BOOK = ", 1)[1].rstrip().rstrip(";"))
+    config = json.loads(script.split("export default ", 1)[1].rstrip().rstrip(";"))
     assert config == {"learning": {"min": rules.MIN_LEARNING, "max": rules.MAX_LEARNING},
                       "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},
                       "elements": dict(rules.ELEMENT_LABELS),

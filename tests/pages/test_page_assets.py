@@ -11,12 +11,12 @@ from generator.pages.page_assets import UnknownBundle, resolve
 
 def test_every_page_gets_the_base_bundles_only_once_and_in_order():
     base = resolve()
-    assert base["js"] == [{"src": "assets/site/site.js", "module": False},
-                          {"src": "assets/site/offline.js", "module": False}]
+    assert base["js"] == [{"src": "assets/site/site.js", "module": True},
+                          {"src": "assets/site/offline.js", "module": True}]
     spell = resolve(["spellbook-lazy", "calculators", "calculators"])
     sources = [script["src"] for script in spell["js"]]
-    assert sources == ["assets/site/site.js", "assets/widgets/config.js",
-                       "assets/widgets/calculators.js", "assets/site/grimoire-lazy.js",
+    assert sources == ["assets/site/site.js", "assets/widgets/calculators.js",
+                       "assets/site/grimoire-lazy.js",
                        "assets/site/offline.js"]
     assert len(spell["css"]) == len(set(spell["css"]))
     cards = [script["src"] for script in resolve("cards")["js"]]
@@ -28,14 +28,20 @@ def test_an_unknown_bundle_is_a_french_message():
         resolve(["calculette"])
 
 
-def test_a_script_may_be_an_es_module(monkeypatch):
+def test_a_script_may_be_a_classic_script(monkeypatch):
     bundles = dict(page_assets.BUNDLES)
     bundles["calculators"] = {**bundles["calculators"],
-                              "js": [{"src": "assets/widgets/calculators.js", "module": True}]}
+                              "js": [{"src": "assets/widgets/calculators.js", "module": False}]}
     monkeypatch.setattr(page_assets, "BUNDLES", bundles)
     scripts = {s["src"]: s["module"] for s in resolve(["calculators"])["js"]}
-    assert scripts["assets/widgets/calculators.js"] is True
-    assert scripts["assets/site/site.js"] is False
+    assert scripts["assets/widgets/calculators.js"] is False
+    assert scripts["assets/site/site.js"] is True
+
+
+def test_the_index_filters_come_before_the_site_script():
+    sources = [script["src"] for script in resolve(["index", "spellbook"])["js"]]
+    assert sources[:2] == ["assets/site/spell-index.js", "assets/site/site.js"]
+    assert "assets/site/spell-index.js" not in [s["src"] for s in resolve(["spellbook-lazy"])["js"]]
 
 
 def test_the_theme_prints_module_scripts_as_modules(built_site):

@@ -15,7 +15,7 @@
 // engine (engine.js: Pyodide in a Web Worker), which starts booting at the
 // first interaction with any calculator, never merely because one is in view. Other scripts of the page (the
 // spellbook, the offline panel) reach the engine through
-// window.GrimoireCalculators.
+// calculatorsApi (imported by the site's modules; also window.GrimoireCalculators for the tests).
 
 import config from "./engine-config.js";
 import { Engine, mark } from "./engine.js";
@@ -540,8 +540,8 @@ async function answer(request) {
   return found || engine.request(request);
 }
 
-// For the page's classic scripts (the spellbook, the offline panel) and for tests.
-window.GrimoireCalculators = {
+// For the site's modules (the spellbook, the offline panel), which import it.
+export const calculatorsApi = {
   // Resolves with the bridge's response to a request such as {calc: "progression", ...},
   // or null when the engine could not be loaded.
   request: answer,
@@ -554,6 +554,8 @@ window.GrimoireCalculators = {
   engineRestarts: () => engine.restarts,
   calculators,
 };
+// For the browser tests, which drive the page from outside its modules.
+window.GrimoireCalculators = calculatorsApi;
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   // mkdocs-material instant navigation: run on every page swap.

@@ -6,24 +6,26 @@
  * No game rule here, and nothing of the spells: only the service worker's life cycle.
  * Without service workers (old browser, private mode of some browsers) the site works as before.
  */
-(function () {
-  "use strict";
+import { megabytes } from "./common.js";
 
-  var SCRIPT = document.currentScript;
-  if (!SCRIPT || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+/* The site root: this module is served from assets/site/. */
+const ROOT = new URL("../../", import.meta.url);
+let engineConfig = null;
 
-  var ROOT = new URL("../../", SCRIPT.src);
+/** Mount the offline support on a page; nothing happens without service workers. */
+export function mountOffline(root) {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  run(root);
+}
+
+function run(root) {
   var container = navigator.serviceWorker;
   var hadController = !!container.controller;
   var reloading = false;
   var registration = null;
 
-  function megabytes(bytes) {
-    return (bytes / 1e6).toFixed(1).replace(".", ",") + "\u00a0Mo";
-  }
-
   function engineBytes() {
-    var cfg = self.GRIMOIRE_ENGINE;
+    var cfg = engineConfig;
     return cfg && cfg.downloadBytes ? cfg.downloadBytes : 0;
   }
 
@@ -184,8 +186,13 @@
   }
 
   function setupPanel() {
-    panel = document.querySelector(".gr-offline");
+    panel = root.querySelector(".gr-offline");
     if (!panel) return;
+    // The engine's download size, from the build's configuration.
+    import("../widgets/engine-config.js").then(function (module) {
+      engineConfig = module.default;
+      refreshPanel();
+    }, function () { /* the service worker's figure is shown instead */ });
     var parts = panelParts();
     parts.button.addEventListener("click", function () {
       downloadEngine(false);
@@ -198,27 +205,24 @@
 
   // After the calculators' engine booted once, its Pyodide files are kept for offline use.
   function watchEngine() {
-    var calculators = window.GrimoireCalculators;
-    if (!calculators || typeof calculators.engineState !== "function") return;
-    if (!document.querySelector(".gr-calc, .gr-book")) return; // no engine on this page
-    var done = false;
-    var check = function (state) {
-      if (done || state !== "ready") return;
-      done = true;
-      container.ready.then(function () {
-        downloadEngine(true);
-      });
-    };
-    if (typeof calculators.onState === "function") {
+    if (!root.querySelector(".gr-calc, .gr-book")) return; // no engine on this page
+    // The page's own calculators module, if it loads one (same address: the same instance).
+    var script = document.querySelector('script[type="module"][src*="widgets/calculators.js"]');
+    if (!script) return;
+    import(script.src).then(function (module) {
+      var calculators = module.calculatorsApi;
+      if (!calculators) return;
+      var done = false;
+      var check = function (state) {
+        if (done || state !== "ready") return;
+        done = true;
+        container.ready.then(function () {
+          downloadEngine(true);
+        });
+      };
       calculators.onState(check);
       check(calculators.engineState());
-      return;
-    }
-    var timer = setInterval(function () {
-      var state = calculators.engineState();
-      if (state === "failed" || state === "ready") clearInterval(timer);
-      check(state);
-    }, 1000);
+    });
   }
 
   // ---------------------------------------------------------------- registration
@@ -250,11 +254,6 @@
 
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start);
+}
 
-  // For the tests: the service worker's registration, once known.
-  window.GrimoireOffline = {
-    registration: function () {
-      return registration;
-    },
-  };
-})();
+mountOffline(document);

@@ -3,7 +3,7 @@
  * The page holds every spell as a server-rendered card (.gr-card). This script keeps the
  * selection of the URL:
  *   ?sorts=slug1,slug2   those spells, in that order (a spell page, the index's current view);
- *   ?grimoire=1          the spells of « Mon grimoire » (window.GrimoireBook, grimoire.js);
+ *   ?grimoire=1          the spells of « Mon grimoire » (readBook of grimoire.js);
  *   nothing              every spell;
  * then lays the cards out on A4 sheets (4 or 6 per sheet, with cut marks) for the browser's own
  * print dialog. A card has a fixed size: a description too long for it continues on further
@@ -13,8 +13,11 @@
  * Spell text is data: cards are moved and cloned as DOM nodes, never rebuilt from HTML text.
  * No game rule here.
  */
-(function () {
-  "use strict";
+import { readBook } from "./grimoire.js";
+import { collator, el, whenReady } from "./common.js";
+
+/** Lay out the cards of ``root``'s deck (.gr-deck) on sheets; nothing without a deck. */
+export function mountCards(root) {
 
   var FORMATS = {
     // cards per sheet: columns × rows and the card size in millimetres (the CSS draws the same)
@@ -25,7 +28,7 @@
   var MARK = { length: 5, gap: 2 }; // cut marks: length and gap to the cards, in mm
   var SAFETY_PX = 3; // room kept free at the bottom of a card, against rounding at print time
 
-  var deck = document.querySelector(".gr-deck");
+  var deck = root.querySelector(".gr-deck");
   if (!deck) return;
   var q = function (name) {
     return deck.querySelector("[data-deck-" + name + "]");
@@ -35,15 +38,6 @@
   all.forEach(function (card) {
     bySlug[card.getAttribute("data-slug")] = card;
   });
-  var collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
-
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
-
   function nameOf(card) {
     var name = card.querySelector(".gr-card__name");
     return name ? name.textContent.trim() : card.getAttribute("data-slug");
@@ -69,7 +63,8 @@
       if (unknown.length) notes.push("Sorts inconnus, ignorés : " + unknown.join(", ") + ".");
     } else if (params.get("grimoire")) {
       source = "book";
-      var book = window.GrimoireBook ? window.GrimoireBook.read() : null;
+      var book = null;
+      try { book = readBook(); } catch (error) { book = null; }
       if (!book) {
         notes.push("Mon grimoire n’a pas pu être lu dans ce navigateur.");
         slugs = [];
@@ -411,8 +406,7 @@
     else run();
   }
 
-  window.GrimoireCards = { layout: layout };
+  start();
+}
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
-})();
+whenReady(function () { mountCards(document); });

@@ -1,0 +1,86 @@
+// Grimoire: helpers shared by the site's modules (index, spellbook, cards, offline panel).
+// Pure functions first (testable with `node --test`), then the few that need a document.
+
+/** A French collator: case and accents ignored, numbers in numeric order. */
+export const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+
+/**
+ * Same folding as generator.pages.site.fold: lower case, no accents, œ → oe, words split on
+ * anything that is not a letter or digit (« l'invisibilité » gives « l invisibilite »).
+ */
+export function fold(text) {
+  return String(text)
+    .replace(/œ/g, "oe").replace(/Œ/g, "oe").replace(/æ/g, "ae").replace(/Æ/g, "ae")
+    .normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+}
+
+/** The folded words of a query, without empty ones. */
+export function words(text) {
+  return fold(text).split(" ").filter(Boolean);
+}
+
+/** A size in megabytes, the French way: « 12,3 Mo » (non-breaking space). */
+export function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(1).replace(".", ",") + "\u00a0Mo";
+}
+
+/** A query string ("?a=1" or "") with ``keys`` replaced by ``values`` (missing or empty: removed). */
+export function withParams(search, keys, values) {
+  const params = new URLSearchParams(search);
+  for (const key of keys) params.delete(key);
+  for (const key of keys) {
+    const value = values[key];
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? "?" + text : "";
+}
+
+/** Replace the page address's query (same path and hash), without a history entry. */
+export function replaceSearch(search) {
+  history.replaceState(history.state, "", location.pathname + search + location.hash);
+}
+
+/** A new element with an optional class and text. */
+export function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+/** Run ``start`` once the document is parsed. */
+export function whenReady(start) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+}
+
+/*
+ * Copy without the Clipboard API too: it only exists in secure contexts (https or localhost),
+ * and a game master may serve the site over plain http on a local network.
+ */
+export function copyText(text) {
+  if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
+    return navigator.clipboard.writeText(text).catch(() =>
+      legacyCopy(text) ? undefined : Promise.reject(new Error("copy")));
+  }
+  return legacyCopy(text) ? Promise.resolve() : Promise.reject(new Error("copy"));
+}
+
+function legacyCopy(text) {
+  const focused = document.activeElement;
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.top = "0";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  let ok = false;
+  try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
+  document.body.removeChild(area);
+  if (focused && focused.focus) focused.focus();
+  return ok;
+}
