@@ -171,6 +171,28 @@ def test_a_stalled_download_fails_in_french(context, server):
     assert status.startswith("Le moteur de calcul n'a pas pu être chargé (téléchargement interrompu : rien reçu depuis 2 s)")
 
 
+@pytest.mark.parametrize("fetch", ["refused", "never answered"])
+def test_an_engine_script_that_does_not_come_fails_in_french(context, server, fetch):
+    """engine.js is fetched at the first need; refused or hanging, the wait is bounded."""
+    lower_timeouts(context, timeoutMs=2000)
+    if fetch == "refused":
+        context.route("**/assets/widgets/engine.js", lambda route: route.abort())
+    else:
+        context.route("**/assets/widgets/engine.js", lambda route: None)
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/")
+    page.locator(f"{DUEL} button[type=submit]").click()
+    if fetch == "never answered":
+        page.wait_for_function(  # the loading text while engine.js is awaited (2 s at most)
+            "(sel) => document.querySelector(sel + ' [data-status]').textContent"
+            ".startsWith('Chargement du moteur de calcul')", arg=DUEL, timeout=ANSWER_MS)
+    page.wait_for_selector(f"{DUEL}[data-state=failed]", state="attached", timeout=ANSWER_MS)
+    status = page.locator(f"{DUEL} [data-status]").text_content()
+    assert status.startswith(
+        "Le moteur de calcul n'a pas pu être chargé (le script du moteur n'a pas pu être chargé) : ")
+    assert page.evaluate("window.GrimoireCalculators.engineState()") == "failed"
+
+
 FAKE_WORKER = """
 // Boots at once and never answers a computation.
 self.postMessage({type: "ready", ms: 1, pyodideMs: 1, engineMs: 0});

@@ -86,7 +86,7 @@ class EngineOnDemand {
     const ms = (config && config.timeoutMs) || DEFAULT_STALL_MS;
     let timer;
     const late = new Promise((resolve, reject) => {
-      timer = setTimeout(() => reject(new Error("rien reçu depuis " + Math.round(ms / 1000) + " s")), ms);
+      timer = setTimeout(reject, ms);
     });
     this.loading = Promise.race([import("./engine.js"), late])
       .then((module) => {
