@@ -15,12 +15,9 @@
 // engine (engine.js: Pyodide in a Web Worker), which starts booting at the
 // first interaction with any calculator, never merely because one is in view. Other scripts of the page (the
 // spellbook, the offline panel) reach the engine through
-// window.GrimoireCalculators.
-//
-// A page loads only this module, its configuration, the URL helpers and the
-// engine's loading text before the reader does anything: instant.js comes with
-// the first look-up, pyrandom.js with the first roll, engine.js when the engine
-// must start.
+// window.GrimoireCalculators. Each module comes at its first need: instant.js
+// with the first look-up, pyrandom.js with the first roll, engine.js when the
+// engine must start.
 
 import config from "./engine-config.js";
 import { DEFAULT_STALL_MS, loadingText, mark } from "./engine-status.js";
@@ -39,7 +36,7 @@ const BASE = new URL(".", import.meta.url);
 class EngineOnDemand {
   constructor() {
     this.engine = null; // the Engine of engine.js, once fetched
-    this.loading = null; // Promise of that Engine, or null when it could not be fetched
+    this.loading = null; // Promise of that Engine (null if engine.js could not be fetched)
     this.failure = ""; // why engine.js could not be fetched
     this.listeners = [];
   }

@@ -1,7 +1,4 @@
-// Grimoire: what the page shows of the engine before engine.js is needed --
-// the French loading text and the User Timing marks. Loaded with the
-// calculators; engine.js (the worker's manager) is fetched only when the
-// engine must start.
+// Grimoire: the engine's loading text and timing marks, needed before engine.js is.
 
 /** Longest wait without a downloaded byte while booting (config.timeoutMs overrides it). */
 export const DEFAULT_STALL_MS = 20000;
