@@ -93,7 +93,9 @@ def measure_calculator(page):
     page.wait_for_selector('section[data-calc="duel"][data-result="ok"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_timeout(100)
     figures = page.evaluate(MEASURE, [["grimoire:engine-start"], "grimoire:first-result:duel"])
-    figures["worker"] = page.evaluate("() => window.GrimoireCalculators.engineTimings()")
+    figures["worker"] = page.evaluate(
+        "async () => (await import(new URL('assets/widgets/calculators.js', document.baseURI).href))"
+        ".calculatorsApi.engineTimings()")
     return figures
 
 

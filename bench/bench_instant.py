@@ -110,7 +110,7 @@ def covered(browser, base, latency, kbps):
     page.wait_for_selector('section[data-calc="progression"][data-result="ok"]', state="attached", timeout=60_000)
     cast = tap_choice(page, "#lancer-extremes", 'section[data-calc="cast"] tbody[data-rows="outcomes"]', "natural")
     progression = tap_choice(page, "#progression-magie", 'section[data-calc="progression"] tbody[data-rows="path"]', "8")
-    state = page.evaluate("window.GrimoireCalculators.engineState()")
+    state = page.evaluate("document.documentElement.dataset.engine")
     context.close()
     return cast, progression, state
 

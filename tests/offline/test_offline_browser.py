@@ -76,7 +76,7 @@ def test_pages_index_and_calculators_work_offline(built_site, serve, new_context
 
     page.goto(served.url + "calculateurs/")
     compute_cast(page, 9)  # answered from the build's data; the engine boots from the cache
-    page.wait_for_function("() => GrimoireCalculators.engineState() === 'ready'", timeout=BOOT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=BOOT_MS)
 
     page.goto(served.url + "page-inconnue/")
     assert "Page indisponible hors ligne" in page.inner_text("h1")

@@ -393,7 +393,7 @@ def test_later_answers_reuse_the_ready_engine(shared):
         type_into(page, "#etude-heures", hours)
         odds = rules.study_odds(int(hours), "80 %")
         expect_rows(page, f'{STUDY} tbody[data-rows="distribution"]', [[str(xp), *probability_cells(p)] for xp, p in odds.items()])
-        assert page.evaluate("window.GrimoireCalculators.engineState()") == "ready"
+        assert page.evaluate("document.documentElement.dataset.engine") == "ready"
     assert len(page.workers) == workers == 1
 
 

@@ -4,6 +4,8 @@ calculator is on screen: a reader who only scrolls downloads the small answer da
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
 
 from tests.conftest import TWO_FRAMES, wait_until_settled
@@ -12,6 +14,7 @@ pytestmark = pytest.mark.browser
 
 ANSWER_MS = 20_000
 PYODIDE = "/assets/pyodide/"
+WIDGETS = "/assets/widgets/"
 
 
 @pytest.fixture
@@ -57,11 +60,43 @@ def test_scrolling_starts_no_engine_focus_does(watched, site_url, path, covered)
     assert not [url for url in requests if PYODIDE in url or url.endswith("engine-worker.js")
                 or "engine-worker.js?" in url]
     assert not [url for url in workers if "engine-worker.js" in url]
-    assert page.evaluate("() => window.GrimoireCalculators.engineState()") == "idle"
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "idle"
     assert all(page.evaluate(
         "() => [...document.querySelectorAll('.gr-calc')].map(c => c.dataset.state === 'idle')"))
 
     # The first focus in a field starts the worker.
     with page.expect_worker(lambda worker: "engine-worker.js" in worker.url, timeout=ANSWER_MS):
         page.locator('section[data-calc="cast"] [data-field]').first.focus()
-    assert page.evaluate("() => window.GrimoireCalculators.engineState()") != "idle"
+    assert page.evaluate("() => document.documentElement.dataset.engine") != "idle"
+
+
+def fetched(requests, name: str) -> list[str]:
+    """The requests for the calculators' module ``name``."""
+    return [url for url in requests if urlsplit(url).path.endswith(WIDGETS + name)]
+
+
+def test_each_module_comes_at_its_first_need(watched, site_url):
+    """Before any interaction a spell page fetches the calculators' entry, not the look-up
+    (a calculator in view), the roll generator (a roll) or the engine's manager (a field used)."""
+    page, requests, _ = watched
+    page.goto(site_url + "sorts/vol/")
+    wait_until_settled(page)
+    page.wait_for_load_state("networkidle")
+    assert fetched(requests, "calculators.js") and fetched(requests, "engine-status.js")
+    for name in ("instant.js", "pyrandom.js", "engine.js"):
+        assert not fetched(requests, name), name
+
+    scroll_through(page)
+    page.wait_for_selector('section[data-calc="cast"][data-result=ok]', state="attached",
+                           timeout=ANSWER_MS)
+    assert len(fetched(requests, "instant.js")) == 1
+    assert not fetched(requests, "pyrandom.js") and not fetched(requests, "engine.js")
+
+    cast = page.locator('section[data-calc="cast"]')
+    cast.locator('[data-action="roll"]').click()
+    page.wait_for_selector('section[data-calc="cast"][data-result=roll]', state="attached",
+                           timeout=ANSWER_MS)
+    assert cast.locator("[data-out='roll.face']").text_content().strip().isdigit()
+    assert len(fetched(requests, "pyrandom.js")) == 1
+    page.wait_for_function("() => document.documentElement.dataset.engine !== 'idle'")
+    assert len(fetched(requests, "engine.js")) == 1

@@ -27,13 +27,13 @@ def documents():
     return instant.build()
 
 
-def page_lookup(tmp_path, document, requests):
+def page_lookup(tmp_path, document, requests, *options):
     """The answers of instant.js (in Node) to ``requests``, from ``document``."""
     doc_file, requests_file = tmp_path / "doc.json", tmp_path / "requests.json"
     doc_file.write_bytes(instant.encode(document))
     requests_file.write_text(json.dumps(requests, ensure_ascii=False), encoding="utf-8")
     done = subprocess.run(
-        ["node", str(LOOKUP), str(doc_file), str(requests_file)],
+        ["node", str(LOOKUP), str(doc_file), str(requests_file), *options],
         capture_output=True, text=True, check=True, timeout=300,
     )
     return json.loads(done.stdout)
@@ -75,6 +75,16 @@ def test_rolls_replay_as_the_engine_does(documents, tmp_path):
     answers = page_lookup(tmp_path, document, requests)
     for request, answer in zip(requests, answers):
         assert answer == bridge.handle(request), request
+
+
+def test_a_roll_needs_the_random_generator(documents, tmp_path):
+    """Without pyrandom.js (fetched by the page at its first roll) a roll goes to the engine;
+    the casts are answered all the same."""
+    document = documents["cast"]
+    cast = grid(document, "cast")[0]
+    requests = [dict(cast, calc="roll", seed="7"), cast]
+    assert page_lookup(tmp_path, document, requests) == [bridge.handle(r) for r in requests]
+    assert page_lookup(tmp_path, document, requests, "no-random") == [None, bridge.handle(cast)]
 
 
 def test_requests_outside_the_tables_go_to_the_engine(documents, tmp_path):

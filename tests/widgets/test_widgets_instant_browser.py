@@ -155,7 +155,7 @@ def test_spell_page_answers_without_pyodide(context, server):
     expected = bridge.handle({"calc": "cast", "magic": "10", "learning": "2", "modifier": "0", "extremes": "modified"})
     expect_rows(page, f'{CAST} tbody[data-rows="outcomes"]',
                 bridge_rows(expected, "outcomes", ["label", "faces_text", "fraction", "percent", "one_in", "xp"]))
-    assert page.evaluate("window.GrimoireCalculators.engineState()") in ("loading", "failed")
+    assert page.evaluate("document.documentElement.dataset.engine") in ("loading", "failed")
 
 
 def test_a_stalled_download_fails_in_french(context, server):
@@ -169,6 +169,28 @@ def test_a_stalled_download_fails_in_french(context, server):
     page.wait_for_selector(f"{DUEL}[data-state=failed]", state="attached", timeout=ANSWER_MS)
     status = page.locator(f"{DUEL} [data-status]").text_content()
     assert status.startswith("Le moteur de calcul n'a pas pu être chargé (téléchargement interrompu : rien reçu depuis 2 s)")
+
+
+@pytest.mark.parametrize("fetch", ["refused", "never answered"])
+def test_an_engine_script_that_does_not_come_fails_in_french(context, server, fetch):
+    """engine.js is fetched at the first need; refused or hanging, the wait is bounded."""
+    lower_timeouts(context, timeoutMs=2000)
+    if fetch == "refused":
+        context.route("**/assets/widgets/engine.js", lambda route: route.abort())
+    else:
+        context.route("**/assets/widgets/engine.js", lambda route: None)
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/")
+    page.locator(f"{DUEL} button[type=submit]").click()
+    if fetch == "never answered":
+        page.wait_for_function(  # the loading text while engine.js is awaited (2 s at most)
+            "(sel) => document.querySelector(sel + ' [data-status]').textContent"
+            ".startsWith('Chargement du moteur de calcul')", arg=DUEL, timeout=ANSWER_MS)
+    page.wait_for_selector(f"{DUEL}[data-state=failed]", state="attached", timeout=ANSWER_MS)
+    status = page.locator(f"{DUEL} [data-status]").text_content()
+    assert status.startswith(
+        "Le moteur de calcul n'a pas pu être chargé (le script du moteur n'a pas pu être chargé) : ")
+    assert page.evaluate("document.documentElement.dataset.engine") == "failed"
 
 
 FAKE_WORKER = """
@@ -197,7 +219,7 @@ def test_a_computation_that_never_ends_restarts_the_engine(context, server):
     assert page.locator(f"{DUEL} [data-form-error]").text_content() == (
         "Le calcul a pris trop de temps : le moteur de calcul a été relancé. Réessayez."
     )
-    assert page.evaluate("window.GrimoireCalculators.engineRestarts()") >= 1
+    assert page.evaluate("Number(document.documentElement.dataset.engineRestarts)") >= 1
     assert len(workers) >= 2  # a fresh worker was started
 
 
@@ -221,7 +243,7 @@ def test_a_huge_value_gets_a_short_french_message(context, server):
     message = page.locator(f"{STUDY} [data-error-for=p]").text_content()
     assert message.endswith("valeur trop longue (plus de 200 caractères).")
     assert len(message) < 120
-    assert page.evaluate("window.GrimoireCalculators.engineState()") == "idle"
+    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
 
 
 ECHO_WORKER = """

@@ -15,11 +15,12 @@
 // engine (engine.js: Pyodide in a Web Worker), which starts booting at the
 // first interaction with any calculator, never merely because one is in view. Other scripts of the page (the
 // spellbook, the offline panel) reach the engine through
-// calculatorsApi (imported by the site's modules; also window.GrimoireCalculators for the tests).
+// calculatorsApi (imported by the site's modules). Each module comes at its first need:
+// instant.js with the first look-up, pyrandom.js with the first roll, engine.js when the
+// engine must start.
 
 import config from "./engine-config.js";
-import { Engine, mark } from "./engine.js";
-import { lookup, documentKey } from "./instant.js";
+import { DEFAULT_STALL_MS, loadingText, mark } from "./engine-status.js";
 import { readState, writeState, MAX_FIELD_CHARS, tooLongMessage } from "./url-state.js";
 
 const DEBOUNCE_MS = 250;
@@ -28,23 +29,149 @@ const DEBOUNCE_MS = 250;
 const DATA_WAIT_MS = 5000;
 const BASE = new URL(".", import.meta.url);
 
-const engine = new Engine(config, BASE.href);
+// ------------------------------------------------------------ the engine, on demand
+
+// The page's engine as the calculators see it: its state and loading text at once,
+// engine.js fetched (within the boot's stall limit) the first time the engine must start.
+class EngineOnDemand {
+  constructor() {
+    this.engine = null; // the Engine of engine.js, once fetched
+    this.loading = null; // Promise of that Engine (null if engine.js could not be fetched)
+    this.failure = ""; // why engine.js could not be fetched
+    this.listeners = [];
+  }
+
+  get state() {
+    if (this.engine) return this.engine.state;
+    if (this.failure) return "failed";
+    return this.loading ? "loading" : "idle";
+  }
+
+  get reason() {
+    return this.engine ? this.engine.reason : this.failure;
+  }
+
+  get timings() {
+    return this.engine ? this.engine.timings : null;
+  }
+
+  get restarts() {
+    return this.engine ? this.engine.restarts : 0;
+  }
+
+  subscribe(listener) {
+    this.listeners.push(listener);
+  }
+
+  notify(state, reason) {
+    for (const listener of this.listeners) {
+      try {
+        listener(state, reason || "");
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  loadingText() {
+    return this.engine ? this.engine.loadingText() : loadingText(config, 0, "");
+  }
+
+  // Resolves with the started Engine, or null when engine.js could not be fetched.
+  load() {
+    if (this.loading) return this.loading;
+    const ms = (config && config.timeoutMs) || DEFAULT_STALL_MS;
+    let timer;
+    const late = new Promise((resolve, reject) => {
+      timer = setTimeout(reject, ms);
+    });
+    this.loading = Promise.race([import("./engine.js"), late])
+      .then((module) => {
+        const engine = new module.Engine(config, BASE.href);
+        engine.subscribe((state, reason) => this.notify(state, reason));
+        this.engine = engine;
+        engine.start();
+        return engine;
+      })
+      .catch(() => {
+        this.failure = "le script du moteur n'a pas pu être chargé";
+        console.warn("[Grimoire] moteur de calcul indisponible :", this.failure);
+        this.notify("failed", this.failure);
+        return null;
+      })
+      .finally(() => clearTimeout(timer));
+    this.notify("loading", "");
+    return this.loading;
+  }
+
+  start() {
+    if (this.engine) this.engine.start();
+    else this.load();
+  }
+
+  /** Resolves with the bridge's response, or null when the engine could not be loaded. */
+  request(request) {
+    return this.load().then((engine) => (engine ? engine.request(request) : null));
+  }
+}
+
+const engine = new EngineOnDemand();
 
 // ------------------------------------------------------------ the build's answers
 
 const documents = new Map();
 const ready = new Set(); // names of the documents already loaded
+let instant = null; // the instant.js module, once fetched
+let instantLoading = null;
+let random = null; // the pyrandom.js module, once fetched (rolls only)
+let randomLoading = null;
 
+// Resolves with instant.js, or null when it could not be fetched.
+function loadInstant() {
+  if (!instantLoading) {
+    instantLoading = import("./instant.js")
+      .then((module) => (instant = module))
+      .catch(() => null);
+  }
+  return instantLoading;
+}
+
+// Resolves with pyrandom.js when the request is a roll (null when it could not be fetched).
+function loadRandom(request) {
+  if (!request || request.calc !== "roll") return Promise.resolve(null);
+  if (!randomLoading) {
+    randomLoading = import("./pyrandom.js")
+      .then((module) => (random = module))
+      .catch(() => null);
+  }
+  return randomLoading;
+}
+
+// The name of the data document for a request, once instant.js is there.
 function documentName(request) {
   const cfg = config && config.instant;
-  const key = cfg && cfg.files ? documentKey(request, cfg) : null;
+  const key = instant && cfg && cfg.files ? instant.documentKey(request, cfg) : null;
   return key && Object.prototype.hasOwnProperty.call(cfg.files, key) ? cfg.files[key] : null;
 }
 
-// Resolves with the data document that may answer a request, or null (none, or unreachable).
-function loadDocument(request) {
+// The build's answer to a request from its document, or null (not in it, or no document).
+function lookUp(doc, request) {
+  return doc && instant ? instant.lookup(doc, request, undefined, random) : null;
+}
+
+// Resolves with the data document that may answer a request, or null (none, or unreachable);
+// instant.js (and pyrandom.js for a roll) are there once it resolves.
+async function loadDocument(request) {
+  if (!config || !config.instant || !(await loadInstant())) return null;
   const name = documentName(request);
-  if (!name) return Promise.resolve(null);
+  if (!name) return null;
+  const doc = await fetchDocument(name);
+  if (doc) await loadRandom(request);
+  return doc;
+}
+
+// Resolves with the named data document, fetched once, or null (unreachable).
+function fetchDocument(name) {
   if (!documents.has(name)) {
     const loading = fetch(new URL(name, BASE))
       .then((response) => (response.ok ? response.json() : null))
@@ -300,7 +427,7 @@ class Calculator {
     const request = this.request(this.calc);
     const doc = await loadDocument(request);
     if (this.seq !== 0 || this.shown) return; // the reader got there first
-    const answer = doc ? lookup(doc, request) : null;
+    const answer = lookUp(doc, request);
     if (answer) this.show(++this.seq, request, answer);
   }
 
@@ -314,7 +441,7 @@ class Calculator {
       return;
     }
     const doc = await documentWithin(request, DATA_WAIT_MS);
-    const answer = doc ? lookup(doc, request) : null;
+    const answer = lookUp(doc, request);
     if (answer) {
       if (!this.busy) {
         this.waiting = false;
@@ -536,7 +663,7 @@ function init() {
 // The bridge's answer to a request: from the build's data when it has it, else the engine's.
 async function answer(request) {
   const doc = request && typeof request.calc === "string" ? await documentWithin(request, DATA_WAIT_MS) : null;
-  const found = doc ? lookup(doc, request) : null;
+  const found = lookUp(doc, request);
   return found || engine.request(request);
 }
 
@@ -554,8 +681,15 @@ export const calculatorsApi = {
   engineRestarts: () => engine.restarts,
   calculators,
 };
-// For the browser tests, which drive the page from outside its modules.
-window.GrimoireCalculators = calculatorsApi;
+// The engine's state (and restarts) as attributes of the page, for its styles and for the
+// browser tests, which watch the page from outside its modules: nothing is put on window.
+function showEngineState() {
+  const root = document.documentElement;
+  root.dataset.engine = engine.state;
+  root.dataset.engineRestarts = String(engine.restarts);
+}
+showEngineState();
+engine.subscribe(showEngineState);
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   // mkdocs-material instant navigation: run on every page swap.

@@ -13,25 +13,15 @@
 //     terminated, a fresh one boots, and the request is answered with a
 //     French message saying so.
 
+import { DEFAULT_STALL_MS, loadingText, mark } from "./engine-status.js";
+
+export { megabytes, mark } from "./engine-status.js";
+
 export const REQUEST_TIMEOUT_MESSAGE =
   "Le calcul a pris trop de temps : le moteur de calcul a été relancé. Réessayez.";
 
-const DEFAULT_STALL_MS = 20000;
 const DEFAULT_WORK_MS = 60000;
 const DEFAULT_REQUEST_MS = 15000;
-
-export function megabytes(bytes) {
-  return (bytes / 1e6).toFixed(1).replace(".", ",") + "\u00a0Mo";
-}
-
-// User Timing marks, for the benchmark and the browser's performance panel.
-export function mark(name) {
-  try {
-    if (performance.getEntriesByName(name, "mark").length === 0) performance.mark(name);
-  } catch (error) {
-    /* no User Timing: nothing to record */
-  }
-}
 
 export class Engine {
   /**
@@ -83,13 +73,7 @@ export class Engine {
 
   /** French text of the current loading step. */
   loadingText() {
-    if (this.reason === "engine") return "Préparation du moteur de calcul\u2026";
-    const total = this.config && this.config.downloadBytes;
-    if (total && this.received > 0) {
-      const shown = Math.min(this.received, total);
-      return "Chargement du moteur de calcul (" + megabytes(shown) + " sur " + megabytes(total) + ")\u2026";
-    }
-    return "Chargement du moteur de calcul" + (total ? " (" + megabytes(total) + ")" : "") + "\u2026";
+    return loadingText(this.config, this.received, this.reason);
   }
 
   start() {

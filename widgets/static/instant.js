@@ -6,9 +6,9 @@
 // fields the way the bridge does (integer text -> number, the same
 // whitespace, signs and digit limit, carried by the document), finds the
 // answer and rebuilds the object the engine would have returned; it returns
-// null for anything outside the grid, which then goes to the engine.
-
-import { PyRandom, MAX_SEED } from "./pyrandom.js";
+// null for anything outside the grid, which then goes to the engine. A roll
+// also needs Python's random generator (pyrandom.js), passed in by the caller
+// so that the page fetches it only when the reader rolls.
 
 /** The version of the data documents this module reads (widgets/instant.py FORMAT). */
 export const FORMAT = 1;
@@ -106,24 +106,25 @@ function answer(doc, calc, request) {
 
 /** The seed of a roll: the request's, or one drawn with ``draw(low, high)``; null when the
  * engine must judge it (not a non-negative integer, or too large to replay here). */
-function seedOf(doc, raw, draw) {
+function seedOf(doc, raw, draw, maxSeed) {
   if (raw === undefined || raw === null || (typeof raw === "string" && isBlank(raw, doc.integer))) {
     return draw(doc.seed[0], doc.seed[1]);
   }
   const seed = toEngine(raw, doc.integer);
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0 || seed > MAX_SEED) return null;
+  if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0 || seed > maxSeed) return null;
   return seed;
 }
 
-function roll(doc, request, draw) {
+function roll(doc, request, draw, random) {
+  if (!random) return null;
   const found = answer(doc, "cast", request);
   if (!found || !doc.tables.roll || !doc.faces) return null;
   const place = locate(doc, doc.tables.roll, request);
   if (!place) return null;
-  const seed = seedOf(doc, request.seed, draw);
+  const seed = seedOf(doc, request.seed, draw, random.MAX_SEED);
   if (seed === null) return null;
   const faces = doc.faces;
-  const face = new PyRandom(seed).randint(faces[0], faces[faces.length - 1]);
+  const face = new random.PyRandom(seed).randint(faces[0], faces[faces.length - 1]);
   const row = found.response.outcomes.find((outcome) => outcome.faces.includes(face));
   const modified = decode(doc, doc.tables.roll.index[place.flat])[faces.indexOf(face)];
   if (!row || modified === undefined) return null;
@@ -170,11 +171,13 @@ export function documentKey(request, cfg) {
 
 /**
  * The bridge's answer to ``request`` from the document, or null when it is not in it.
- * ``draw(low, high)`` draws a seed for a roll without one (default: cryptoDraw).
+ * ``draw(low, high)`` draws a seed for a roll without one (default: cryptoDraw);
+ * ``random``, the pyrandom.js module, replays a roll's face: without it a roll is
+ * left to the engine (null).
  */
-export function lookup(doc, request, draw = cryptoDraw) {
+export function lookup(doc, request, draw = cryptoDraw, random = null) {
   if (!doc || doc.format !== FORMAT || !request || typeof request.calc !== "string") return null;
-  if (request.calc === "roll") return roll(doc, request, draw);
+  if (request.calc === "roll") return roll(doc, request, draw, random);
   const found = answer(doc, request.calc, request);
   return found ? found.response : null;
 }
