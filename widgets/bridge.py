@@ -73,13 +73,13 @@ _SEED_RANGE = 1_000_000
 # the other fields (the engine stops at the first error it meets).
 _STAND_INS = {
     "magic": 0,
-    "learning": 1,
+    "learning": rules.MIN_LEARNING,
     "modifier": 0,
     "extremes": "modified",
-    "difficulty": 1,
+    "difficulty": rules.MIN_DIFFICULTY,
     "xp": 0,
     "n": 1,
-    "hours": 1,
+    "hours": rules.MIN_STUDY_HOURS,
     "p": "1/2",
     "element": "neutre",
     "seed": "",

@@ -78,8 +78,8 @@ def test_the_cards_and_the_spellbook_follow_the_rules(built_site):
 # The literals a rule was once typed as, outside rules/. Each must now come from rules/.
 OLD_LITERALS = [
     "1 à 5", "1 à 6", "1–5", "1–6", "/ 5", "/5", "range(1, 5)", "range(1, 6)", "range(1, 10)",
-    "range(1, 13)", "magie / 2", "// 2", "d12 −", "LEARNING_MIN = 1", '"Résultat modifié"',
-    '"Dé naturel"', '"le feu"', "la vigne", "l'eau", "du 12", "(12)",
+    "range(1, 13)", "magie / 2", "// 2", "d12", "LEARNING_MIN = 1", '"Résultat modifié"',
+    '"Dé naturel"', '"le feu"', "la vigne", "l'eau", "du 12", "(12)", "\"learning\": 1,", "\"difficulty\": 1,",
 ]
 
 
