@@ -1,9 +1,12 @@
 """Safe loading of a YAML spell file, with the line number of every value.
 
-The file is read as bytes (bounded size), decoded as UTF-8, then parsed by PyYAML's
-*composer* (``SafeLoader``, pure Python so that messages and line numbers are the same
-everywhere). PyYAML constructs no Python object: the node tree is converted here into
-``dict`` / ``list`` / scalars, recording the line of every key and every list item.
+The file is read as bytes (bounded size), decoded as UTF-8, then composed into PyYAML's
+node graph with the limits below. When PyYAML has libyaml (``yaml.__with_libyaml__``), its C
+parser produces the events and only the composition runs in Python; any error (syntax,
+limit, tag, duplicate key…) makes the file be read again by the pure-Python ``SafeLoader``,
+so that messages and line numbers are the same everywhere. PyYAML constructs no Python
+object: the node tree is converted here into ``dict`` / ``list`` / scalars, recording the
+line of every key and every list item.
 
 Scalar types: only YAML 1.1's implicit resolution to an integer, a float, a boolean or
 null is applied; everything else (dates included) stays text as written, so that the
@@ -24,8 +27,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.resolver import Resolver
+
+try:  # libyaml's parser, when PyYAML was built with it
+    from yaml.cyaml import CParser as _CParser
+except ImportError:  # pragma: no cover - depends on how PyYAML was installed
+    _CParser = None
 
 __all__ = [
     "MAX_BYTES",
@@ -101,7 +111,12 @@ def load_bytes(raw: bytes) -> Loaded:
         return Loaded(errors=[LoadError(line, None,
                                         f"attendu un fichier encodé en UTF-8, reçu l'octet 0x{raw[exc.start]:02X} "
                                         "invalide en UTF-8 (fichier enregistré en Latin-1 ou Windows-1252 ?)")])
-    return _Builder(text).run()
+    # libyaml accepts tabs in places where PyYAML refuses them: such files take the pure path.
+    if _CParser is not None and "\t" not in text:
+        loaded = _Builder(text, _FastComposer).run()
+        if loaded.ok:
+            return loaded
+    return _Builder(text, _Composer).run()
 
 
 def _too_big(size: int) -> str:
@@ -139,25 +154,45 @@ def _nodes_error(line: int, expanded: bool) -> _Limit:
     return _Limit(line, f"attendu au plus {MAX_NODES} valeurs, reçu davantage")
 
 
-class _Composer(yaml.SafeLoader):
-    """SafeLoader used only up to the node graph, with depth and size limits."""
+class _Limited:
+    """Depth and node-count limits, checked as each node is composed (before any alias is expanded)."""
 
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self._depth = 0
-        self._count = 0
+    _depth = 0
+    _count = 0
 
     def compose_node(self, parent: Node | None, index: Any) -> Node:  # noqa: D102
         self._count += 1
         self._depth += 1
         try:
             if self._count > MAX_NODES:
-                raise _nodes_error(_line(self.peek_event()), expanded=False)
+                raise _nodes_error(_line(self.peek_event()), expanded=False)  # type: ignore[attr-defined]
             if self._depth > MAX_DEPTH:
-                raise _depth_error(_line(self.peek_event()))
-            return super().compose_node(parent, index)
+                raise _depth_error(_line(self.peek_event()))  # type: ignore[attr-defined]
+            return super().compose_node(parent, index)  # type: ignore[misc]
         finally:
             self._depth -= 1
+
+
+class _Composer(_Limited, yaml.SafeLoader):
+    """SafeLoader used only up to the node graph (pure Python: the reference for every message)."""
+
+
+if _CParser is not None:
+    class _FastComposer(_Limited, _CParser, Composer, Resolver):  # type: ignore[misc, valid-type]
+        """libyaml's events, composed by PyYAML's Python composer (so that the limits apply)."""
+
+        # CParser composes in C, without the limits: use the Python composer instead.
+        get_single_node = Composer.get_single_node
+        compose_document = Composer.compose_document
+        check_node = Composer.check_node
+        get_node = Composer.get_node
+
+        def __init__(self, text: str) -> None:
+            _CParser.__init__(self, text)
+            Composer.__init__(self)
+            Resolver.__init__(self)
+else:  # pragma: no cover
+    _FastComposer = None  # type: ignore[assignment, misc]
 
 
 _TAG = "tag:yaml.org,2002:"
@@ -174,8 +209,9 @@ def _short_tag(tag: str) -> str:
 
 
 class _Builder:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, composer: type) -> None:
         self.text = text
+        self.composer = composer
         self.lines: dict[DataPath, int] = {}
         self.errors: list[LoadError] = []
         self.count = 0
@@ -183,7 +219,7 @@ class _Builder:
 
     def run(self) -> Loaded:
         try:
-            composer = _Composer(self.text)
+            composer = self.composer(self.text)
             try:
                 root = composer.get_single_node()
             finally:
