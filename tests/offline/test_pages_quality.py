@@ -21,6 +21,10 @@ TAP = 44
 
 # Everything that can be tapped offers 44 × 44 px, except a link inside a sentence.
 SMALL_TARGETS = """min => {
+    // Parts laid out only when scrolled to (content-visibility: auto, the index's cards) are
+    // measured as they will be laid out.
+    for (const el of document.querySelectorAll('.md-content *'))
+        if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
     const inSentence = el => {
         if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
         let block = el.parentElement;

@@ -486,7 +486,13 @@ function setupIndex(index) {
   // « Cartes à imprimer »: the rows the reader sees, in the order shown.
   var actions = index.querySelector(".gr-filter-actions");
   if (actions) {
-    var cards = el("a", "md-button gr-book-cards-link", "Cartes à imprimer");
+    // The index page holds the link already (nothing moves when this script comes).
+    var cards = actions.querySelector(".gr-book-cards-link");
+    if (!cards) {
+      cards = el("a", "md-button gr-book-cards-link", "Cartes à imprimer");
+      actions.appendChild(document.createTextNode(" "));
+      actions.appendChild(cards);
+    }
     cards.href = cardsUrl(null);
     var update = function () {
       var shown = Array.prototype.filter.call(
@@ -505,8 +511,6 @@ function setupIndex(index) {
     ["pointerdown", "focus", "click", "mouseenter"].forEach(function (type) {
       cards.addEventListener(type, update);
     });
-    actions.appendChild(document.createTextNode(" "));
-    actions.appendChild(cards);
   }
 }
 

@@ -74,40 +74,16 @@ export function mountIndex(root) {
   var count = form.querySelector(".gr-count");
   var empty = root.querySelector(".gr-empty");
   var searchText = null;
+  /* The page is written in its default state (name order, every row shown, phone cards,
+     sort buttons): this script only reads the state and changes what differs. */
   var sortState = { column: 0, descending: false };
-
-  /* Phone layout (site.css): each row becomes a card whose cells carry their column's name,
-     and the header row becomes a row of sort buttons. Explicit roles keep the table's
-     semantics whatever display the stylesheet gives its parts. */
-  table.classList.add("gr-cards");
-  table.setAttribute("role", "table");
-  table.tHead.rows[0].setAttribute("data-label", "Trier par :");
-  [table.tHead, tbody].forEach(function (group) { group.setAttribute("role", "rowgroup"); });
-  Array.prototype.forEach.call(table.rows, function (row) {
-    row.setAttribute("role", "row");
-    Array.prototype.forEach.call(row.cells, function (cell, column) {
-      if (row.parentNode === table.tHead) {
-        cell.setAttribute("role", "columnheader");
-      } else {
-        cell.setAttribute("role", cell.tagName === "TH" ? "rowheader" : "cell");
-        cell.setAttribute("data-label", headers[column].textContent.trim());
-      }
-    });
-  });
+  var shownSort = { column: 0, descending: false };
 
   headers.forEach(function (th, column) {
-    var label = th.textContent;
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "gr-sort";
-    button.textContent = label;
-    button.setAttribute("aria-label", "Trier par " + label.toLowerCase());
-    th.textContent = "";
-    th.appendChild(button);
-    button.addEventListener("click", function () {
+    th.querySelector(".gr-sort").addEventListener("click", function () {
       var descending = sortState.column === column ? !sortState.descending : false;
       sortState = { column: column, descending: descending };
-      apply(true);
+      apply();
     });
   });
 
@@ -121,16 +97,20 @@ export function mountIndex(root) {
     return (link || cell).textContent.trim();
   }
 
+  /* Re-order the rows in one write, only when the reader asks for another order. */
   function sortRows() {
+    if (sortState.column === shownSort.column && sortState.descending === shownSort.descending) return;
     var kind = headers[sortState.column].getAttribute("data-sort");
     var sign = sortState.descending ? -1 : 1;
-    var sorted = rows.slice().sort(function (a, b) {
-      var x = cellKey(a, sortState.column), y = cellKey(b, sortState.column);
-      var order = kind === "text" ? collator.compare(x, y) : Number(x) - Number(y);
-      if (order === 0) order = collator.compare(cellKey(a, 0), cellKey(b, 0));
+    var keyed = rows.map(function (row) {
+      return { row: row, key: cellKey(row, sortState.column), name: cellKey(row, 0) };
+    });
+    keyed.sort(function (a, b) {
+      var order = kind === "text" ? collator.compare(a.key, b.key) : Number(a.key) - Number(b.key);
+      if (order === 0) order = collator.compare(a.name, b.name);
       return sign * order;
     });
-    sorted.forEach(function (row) { tbody.appendChild(row); });
+    tbody.append.apply(tbody, keyed.map(function (k) { return k.row; }));
     headers.forEach(function (th, column) {
       if (column === sortState.column) {
         th.setAttribute("aria-sort", sortState.descending ? "descending" : "ascending");
@@ -138,6 +118,7 @@ export function mountIndex(root) {
         th.removeAttribute("aria-sort");
       }
     });
+    shownSort = sortState;
   }
 
   function facetState(facet) {
@@ -150,16 +131,17 @@ export function mountIndex(root) {
   }
 
   function setToggle(button, state) {
+    if ((button.getAttribute("data-state") || "") === state) return;
     button.setAttribute("data-state", state);
     button.setAttribute("aria-pressed", state ? "true" : "false");
     var base = button.getAttribute("aria-label").replace(/ : (inclus|exclu)$/, "");
     button.setAttribute("aria-label", state ? base + " : " + STATE_LABELS[state] : base);
   }
 
-  function visible(row, words) {
-    if (!matchesFacet(levelRange(row.dataset.min, row.dataset.max), facetState("niveau"))) return false;
-    if (!matchesFacet([row.dataset.element], facetState("element"))) return false;
-    if (!matchesFacet([row.dataset.difficulty], facetState("difficulte"))) return false;
+  function visible(row, words, filters) {
+    if (!matchesFacet(levelRange(row.dataset.min, row.dataset.max), filters.niveau)) return false;
+    if (!matchesFacet([row.dataset.element], filters.element)) return false;
+    if (!matchesFacet([row.dataset.difficulty], filters.difficulte)) return false;
     if (!words.length) return true;
     var text = " " + row.dataset.text + " " + (searchText ? searchText[row.dataset.slug] || "" : "") + " ";
     return words.every(function (w) { return text.indexOf(w) >= 0; });
@@ -169,6 +151,7 @@ export function mountIndex(root) {
     var facets = {};
     FACETS.forEach(function (facet) { facets[facet] = facetState(facet); });
     var search = writeIndexState(location.search, { q: query.value, facets: facets, sort: sortState });
+    if (search === location.search) return;
     history.replaceState(null, "", location.pathname + search + location.hash);
   }
 
@@ -185,18 +168,21 @@ export function mountIndex(root) {
     sortState = state.sort;
   }
 
-  function apply(resort) {
+  function apply() {
     var terms = fold(query.value).split(" ").filter(Boolean);
     if (terms.length && searchText === null) loadSearchText();
-    if (resort) sortRows();
+    sortRows();
+    var filters = {};
+    FACETS.forEach(function (facet) { filters[facet] = facetState(facet); });
     var shown = 0;
     rows.forEach(function (row) {
-      var ok = visible(row, terms);
-      row.hidden = !ok;
+      var ok = visible(row, terms, filters);
+      if (row.hidden === ok) row.hidden = !ok;
       if (ok) shown++;
     });
-    count.textContent = shown + (shown > 1 ? " sorts affichés" : " sort affiché") + " sur " + rows.length;
-    empty.hidden = shown !== 0;
+    var text = shown + (shown > 1 ? " sorts affichés" : " sort affiché") + " sur " + rows.length;
+    if (count.textContent !== text) count.textContent = text;
+    if (empty.hidden !== (shown !== 0)) empty.hidden = shown !== 0;
     writeUrl();
   }
 
@@ -215,7 +201,7 @@ export function mountIndex(root) {
     loading = true;
     fetch(searchUrl())
       .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) { if (data) { searchText = data; apply(false); } })
+      .then(function (data) { if (data) { searchText = data; apply(); } })
       .catch(function () { loading = false; /* names and aliases are still searched */ });
   }
 
@@ -223,10 +209,10 @@ export function mountIndex(root) {
     button.addEventListener("click", function () {
       var next = STATES[(STATES.indexOf(button.getAttribute("data-state") || "") + 1) % STATES.length];
       setToggle(button, next);
-      apply(false);
+      apply();
     });
   });
-  query.addEventListener("input", function () { apply(false); });
+  query.addEventListener("input", function () { apply(); });
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     query.blur(); /* « OK » on a phone keyboard: close it and show the results */
@@ -235,12 +221,11 @@ export function mountIndex(root) {
     query.value = "";
     form.querySelectorAll(".gr-toggle").forEach(function (b) { setToggle(b, ""); });
     sortState = { column: 0, descending: false };
-    apply(true);
+    apply();
   });
   form.querySelector("[data-print]").addEventListener("click", function () { window.print(); });
-  form.hidden = false;
   readUrl();
-  apply(true);
+  apply();
 }
 
 if (typeof document !== "undefined") {
