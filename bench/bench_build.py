@@ -53,7 +53,10 @@ def make_project(target: Path, factor: int) -> Path:
     return target
 
 
-PLAIN_CONFIG = """site_name: Grimoire (MkDocs seul)
+PLAIN_CONFIG = """site_name: Grimoire (mkdocs-material seul)
+site_description: Les sorts de magiciens.
+docs_dir: docs
+site_dir: site
 use_directory_urls: true
 theme:
   name: material
@@ -62,23 +65,41 @@ theme:
 plugins:
   - search:
       lang: fr
+nav:
+  - Accueil: index.md
+  - Sorts: sorts/index.md
 """
 
 
+def _md(text: str) -> str:
+    """Plain text as Markdown paragraphs (the plain site has no restricted syntax)."""
+    return "\n\n".join(line.strip() for line in text.split("\n") if line.strip())
+
+
 def make_plain_project(target: Path) -> Path:
-    """A plain mkdocs-material project holding the same spells: one Markdown page each."""
-    docs = target / "docs" / "sorts"
-    docs.mkdir(parents=True)
+    """A plain mkdocs-material project of the same spells: a page each, a list, a home page.
+
+    The one baseline of the benchmarks (this one's build time, bench_lighthouse's scores)."""
+    docs = target / "docs"
+    (docs / "sorts").mkdir(parents=True)
+    spells = [yaml.safe_load(p.read_text(encoding="utf-8"))
+              for p in sorted((ROOT / "spells").glob("*.yaml"))]
+    (docs / "index.md").write_text(
+        "# Grimoire\n\nLes sorts de magiciens, complets.\n\n[Tous les sorts](sorts/index.md)\n",
+        encoding="utf-8")
+    rows = ["| Nom | Niveaux |", "|---|---|"]
+    for spell in spells:
+        rows.append(f"| [{spell['name']}]({spell['slug']}/index.md) | {spell['levels']['raw']} |")
+        fields = "\n".join(f"- **{spell[key]['label'].strip(' :')}** : {spell[key]['raw']}"
+                           for key in ("levels", "casting_time", "range", "target", "duration",
+                                       "saving_throw") if key in spell)
+        page = docs / "sorts" / spell["slug"] / "index.md"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(f"# {spell['name']}\n\n{fields}\n\n{_md(spell['description'])}\n",
+                        encoding="utf-8")
+    (docs / "sorts" / "index.md").write_text("# Tous les sorts\n\n" + "\n".join(rows) + "\n",
+                                             encoding="utf-8")
     (target / "mkdocs.yml").write_text(PLAIN_CONFIG, encoding="utf-8")
-    (target / "docs" / "index.md").write_text("# Sorts\n", encoding="utf-8")
-    for path in sorted((ROOT / "spells").glob("*.yaml")):
-        spell = yaml.safe_load(path.read_text(encoding="utf-8"))
-        fields = [f"- **{key}** : {spell[key]['raw']}" for key in
-                  ("levels", "range", "target", "duration", "casting_time", "components")
-                  if isinstance(spell.get(key), dict)]
-        body = "\n\n".join(line for line in spell["description"].split("\n") if line)
-        (docs / f"{spell['slug']}.md").write_text(
-            f"# {spell['name']}\n\n" + "\n".join(fields) + f"\n\n{body}\n", encoding="utf-8")
     return target
 
 

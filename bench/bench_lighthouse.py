@@ -26,7 +26,6 @@ import tempfile
 import threading
 from pathlib import Path
 
-import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -46,57 +45,17 @@ TIMEOUT_S = 240
 
 # ---------------------------------------------------------------- the plain site
 
-PLAIN_CONFIG = """site_name: Grimoire (mkdocs-material seul)
-site_description: Les sorts de magiciens.
-docs_dir: docs
-site_dir: site
-use_directory_urls: true
-theme:
-  name: material
-  language: fr
-  font: false
-plugins:
-  - search:
-      lang: fr
-nav:
-  - Accueil: index.md
-  - Sorts: sorts/index.md
-"""
-
-
-def _md(text: str) -> str:
-    """Plain text as Markdown paragraphs (the plain site has no restricted syntax)."""
-    return "\n\n".join(line.strip() for line in text.split("\n") if line.strip())
-
-
 def build_plain(target: Path) -> Path:
-    """A plain mkdocs-material site of the same spells: a page each, a list, a home page."""
+    """The plain mkdocs-material site of the same spells (bench_build.make_plain_project), built."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    docs = target / "docs"
-    (docs / "sorts").mkdir(parents=True)
-    spells = [yaml.safe_load(p.read_text(encoding="utf-8"))
-              for p in sorted((ROOT / "spells").glob("*.yaml"))]
-    (docs / "index.md").write_text(
-        "# Grimoire\n\nLes sorts de magiciens, complets.\n\n[Tous les sorts](sorts/index.md)\n",
-        encoding="utf-8")
-    rows = ["| Nom | Niveaux |", "|---|---|"]
-    for spell in spells:
-        rows.append(f"| [{spell['name']}]({spell['slug']}/index.md) | {spell['levels']['raw']} |")
-        fields = "\n".join(f"- **{spell[key]['label'].strip(' :')}** : {spell[key]['raw']}"
-                           for key in ("levels", "casting_time", "range", "target", "duration",
-                                       "saving_throw") if key in spell)
-        page = docs / "sorts" / spell["slug"] / "index.md"
-        page.parent.mkdir(parents=True, exist_ok=True)
-        page.write_text(f"# {spell['name']}\n\n{fields}\n\n{_md(spell['description'])}\n",
-                        encoding="utf-8")
-    (docs / "sorts" / "index.md").write_text("# Tous les sorts\n\n" + "\n".join(rows) + "\n",
-                                             encoding="utf-8")
-    (target / "mkdocs.yml").write_text(PLAIN_CONFIG, encoding="utf-8")
+    from bench.bench_build import make_plain_project
+
+    project = make_plain_project(target)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    build(load_config(str(target / "mkdocs.yml")))
-    return target / "site"
+    build(load_config(str(project / "mkdocs.yml")))
+    return project / "site"
 
 
 # ---------------------------------------------------------------- serving
