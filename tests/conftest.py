@@ -74,6 +74,11 @@ def browser():
 MOUNTED = "() => [...document.querySelectorAll('.gr-calc')].every(calc => calc.dataset.state)"
 #: Resolves after the browser has drawn two more frames: layouts and observers have run.
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+#: True once the calculator ``sel`` is failed and says why: its state is set when the engine fails,
+#: its message once the reader's request reaches the failed engine (a moment later).
+FAILED_AND_SAID = ("(sel) => { const calc = document.querySelector(sel); return !!calc"
+                   " && calc.dataset.state === 'failed'"
+                   " && calc.querySelector('[data-status]').textContent !== ''; }")
 
 
 def wait_until_settled(page) -> None:

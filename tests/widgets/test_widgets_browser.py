@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import rules
-from tests.conftest import TWO_FRAMES
+from tests.conftest import FAILED_AND_SAID, TWO_FRAMES
 from widgets import bridge
 
 pytestmark = pytest.mark.browser
@@ -70,7 +70,11 @@ def expect_texts(page, expected: dict, timeout=ANSWER_MS):
 
 
 def wait_state(page, calc, state, timeout=BOOT_MS):
-    page.wait_for_selector(f'section[data-calc="{calc}"][data-state="{state}"]', state="attached", timeout=timeout)
+    selector = f'section[data-calc="{calc}"]'
+    if state == "failed":  # and its message shown, which follows the state
+        page.wait_for_function(FAILED_AND_SAID, arg=selector, timeout=timeout)
+    else:
+        page.wait_for_selector(f'{selector}[data-state="{state}"]', state="attached", timeout=timeout)
 
 
 def wait_result(page, calc, kind="ok", timeout=BOOT_MS):

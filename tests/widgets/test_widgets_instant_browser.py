@@ -13,6 +13,7 @@ import json
 import pytest
 
 import rules
+from tests.conftest import FAILED_AND_SAID
 from widgets import bridge
 
 pytestmark = pytest.mark.browser
@@ -129,7 +130,7 @@ def test_covered_calculators_answer_without_pyodide(context, server):
         status = page.locator(f"{calc} [data-status]").text_content()
         assert "moteur" not in status, status
     page.locator(f"{DUEL} button[type=submit]").click()
-    page.wait_for_selector(f"{DUEL}[data-state=failed]", state="attached", timeout=ANSWER_MS)
+    page.wait_for_function(FAILED_AND_SAID, arg=DUEL, timeout=ANSWER_MS)
     status = page.locator(f"{DUEL} [data-status]").text_content()
     assert status.startswith("Le moteur de calcul n'a pas pu être chargé (")
     assert pyodide, "the engine was asked for (and refused)"
@@ -166,7 +167,7 @@ def test_a_stalled_download_fails_in_french(context, server):
     page.locator("#duel-a-magie").click()
     page.locator(f"{DUEL} button[type=submit]").click()
     assert page.locator(f"{DUEL} [data-status]").text_content().startswith("Chargement du moteur de calcul")
-    page.wait_for_selector(f"{DUEL}[data-state=failed]", state="attached", timeout=ANSWER_MS)
+    page.wait_for_function(FAILED_AND_SAID, arg=DUEL, timeout=ANSWER_MS)
     status = page.locator(f"{DUEL} [data-status]").text_content()
     assert status.startswith("Le moteur de calcul n'a pas pu être chargé (téléchargement interrompu : rien reçu depuis 2 s)")
 
@@ -186,7 +187,7 @@ def test_an_engine_script_that_does_not_come_fails_in_french(context, server, fe
         page.wait_for_function(  # the loading text while engine.js is awaited (2 s at most)
             "(sel) => document.querySelector(sel + ' [data-status]').textContent"
             ".startsWith('Chargement du moteur de calcul')", arg=DUEL, timeout=ANSWER_MS)
-    page.wait_for_selector(f"{DUEL}[data-state=failed]", state="attached", timeout=ANSWER_MS)
+    page.wait_for_function(FAILED_AND_SAID, arg=DUEL, timeout=ANSWER_MS)
     status = page.locator(f"{DUEL} [data-status]").text_content()
     assert status.startswith(
         "Le moteur de calcul n'a pas pu être chargé (le script du moteur n'a pas pu être chargé) : ")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import FAILED_AND_SAID
 from widgets import bridge
 
 pytestmark = pytest.mark.browser
@@ -85,7 +86,7 @@ def test_calculators_page_without_pyodide(offline_engine, site_url):
     )
     # The duel always needs the engine: the French fallback, without claiming tables this page lacks.
     page.locator(f"{DUEL} button[type=submit]").click()
-    page.wait_for_selector(f"{DUEL}[data-state=failed]", state="attached", timeout=ANSWER_MS)
+    page.wait_for_function(FAILED_AND_SAID, arg=DUEL, timeout=ANSWER_MS)
     status = page.locator(f"{DUEL} [data-status]").text_content()
     assert status.startswith("Le moteur de calcul n'a pas pu être chargé (")
     assert status.endswith("rechargez la page pour réessayer.")
