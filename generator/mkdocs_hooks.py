@@ -10,10 +10,10 @@ JSON (``python -m generator generate``), so any MkDocs-compatible builder can ta
 from __future__ import annotations
 
 import re
-from html import unescape
 from pathlib import Path
 
 from mkdocs.exceptions import Abort
+from mkdocs.plugins import event_priority
 
 from generator.pages.site import GenerationError, generate
 
@@ -43,9 +43,18 @@ def on_config(config):
     return config
 
 
+def on_env(env, config, files):
+    """The theme's compiled templates are kept between builds (``build/cache/jinja``): a build
+    compiles again only the templates whose source changed."""
+    from generator.pages.site import template_cache
+
+    env.bytecode_cache = template_cache(Path(config.config_file_path).parent)
+    return env
+
+
 def on_pre_build(config) -> None:
     """Write the pages (the build's only generation); abort (no half-built site) on invalid spells."""
-    _excluded_locations.clear()
+    _whole_pages.clear()
     root = Path(config.config_file_path).parent
     try:
         generate(root, Path(config.docs_dir), site_url=config.site_url or "")
@@ -78,47 +87,69 @@ def on_page_markdown(markdown, page, config, files) -> str:
     return match[1] + _BODY_MARK + "\n"
 
 
-# The ids of the elements inside a ``data-search-exclude`` block of a page. mkdocs-material skips
-# such a block only until the first closing tag of the same name inside it (its parser compares
-# elements by tag), so the sections that start inside the block are removed from the index after
-# the build (generator/pages/search.py). The generated HTML is well formed: a block ends at the
-# closing tag that balances its opening one, found by counting that tag alone, which costs far
-# less than parsing every page.
+# What the search indexes of a page: its HTML without the ``data-search-exclude`` blocks (the
+# calculators, the odds tables, the index's word lists). mkdocs-material would parse those blocks
+# only to skip them, and would skip a block only until the first closing tag of the same name
+# inside it (its parser compares elements by tag). ``on_page_content`` hands the search the page
+# without them; ``on_page_context`` puts the whole page back once the search has read it, before
+# the theme renders it. The generated HTML is well formed: a block ends at the closing tag that
+# balances its opening one, found by counting that tag alone, which costs far less than parsing.
 _EXCLUDED_START = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?\sdata-search-exclude(?=[\s=/>])[^>]*>")
-_ID = re.compile(r"""<[a-zA-Z][^>]*?\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
+_SEARCH_ATTRIBUTE = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")
 
 
-def _excluded_ids(html: str) -> set[str]:
-    ids: set[str] = set()
+def _excluded_spans(html: str) -> list[tuple[int, int]]:
+    """The (start, end) of each outermost ``data-search-exclude`` element, closing tag included."""
+    spans: list[tuple[int, int]] = []
     position = 0
     while True:
         start = _EXCLUDED_START.search(html, position)
         if start is None:
-            return ids
+            return spans
         tag = re.compile(rf"<(/?){start[1]}(?=[\s/>])", re.IGNORECASE)
         depth, end = 1, len(html)
         for match in tag.finditer(html, start.end()):
             depth += -1 if match[1] else 1
             if depth == 0:
-                end = match.start()
+                close = html.find(">", match.end())
+                end = len(html) if close < 0 else close + 1
                 break
-        for found in _ID.finditer(html, start.end(), end):
-            ids.add(unescape(found[1] if found[1] is not None else found[2] if found[2] is not None
-                             else found[3]))
+        spans.append((start.start(), end))
         position = end
 
 
-_excluded_locations: set[str] = set()
+def searchable(html: str) -> str:
+    """``html`` without its ``data-search-exclude`` elements: what the search may index."""
+    kept, position = [], 0
+    for start, end in _excluded_spans(html):
+        kept.append(html[position:start])
+        position = end
+    kept.append(html[position:])
+    return "".join(kept)
+
+
+_whole_pages: dict[str, str] = {}
 
 
 def on_page_content(html, page, config, files) -> str:
-    """Put back the HTML block ``on_page_markdown`` set aside, byte for byte, and remember the
-    sections of the page that the search must leave out."""
+    """Put back the HTML block ``on_page_markdown`` set aside, byte for byte; the search sees the
+    page without its excluded blocks (``on_page_context`` restores the whole page)."""
     body = _bodies.pop(page.file.src_uri, None)
     if body is not None:
         html = html.replace(_BODY_MARK, body, 1)
-    _excluded_locations.update(f"{page.url}#{anchor}" for anchor in _excluded_ids(html))
-    return html
+    if "data-search-exclude" not in html:
+        return html
+    _whole_pages[page.file.src_uri] = html
+    return searchable(html)
+
+
+@event_priority(-100)  # after the search plugin has indexed the page
+def on_page_context(context, page, config, nav):
+    """The whole page again, for the theme, without the search's marker attributes."""
+    html = _whole_pages.pop(page.file.src_uri, None)
+    if html is not None:
+        page.content = _SEARCH_ATTRIBUTE.sub("", html)
+    return context
 
 
 _command = "build"
@@ -135,13 +166,12 @@ def on_startup(*, command, dirty) -> None:
 
 
 def on_post_build(config) -> None:
-    """Lean the search index and start the search on first use (generator/pages/search.py), then
-    write the offline files, which hash the finished site."""
+    """Start the search on first use (generator/pages/search.py), then write the offline files,
+    which hash the finished site."""
     from generator.offline import write_offline_files
-    from generator.pages.search import SearchError, defer_search, lean_index
+    from generator.pages.search import SearchError, defer_search
 
     site_dir = Path(config.site_dir)
-    lean_index(site_dir, _excluded_locations)
     try:
         defer_search(site_dir)
     except SearchError as error:

@@ -49,6 +49,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 import pathlib
 import sys
 
@@ -406,7 +407,7 @@ def _write_cache(cache_dir, key, payloads):
         text = json.dumps({"key": key, "payloads": {calc: payload.decode("utf-8")
                                                     for calc, payload in payloads.items()}},
                           ensure_ascii=False)
-        tmp = target.with_name(target.name + ".tmp")
+        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(target)
     except OSError:

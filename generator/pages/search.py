@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-__all__ = ["DOCUMENTS", "ENGINE_SUFFIX", "SearchError", "defer_search", "lean_index"]
+__all__ = ["DOCUMENTS", "ENGINE_SUFFIX", "SearchError", "defer_search"]
 
 WORKER_TEMPLATE = Path(__file__).parent / "templates" / "search" / "worker.js"
 INDEX = "search/search_index.json"
@@ -34,16 +34,6 @@ class SearchError(RuntimeError):
 
 def _write_json(path: Path, value) -> None:
     path.write_text(json.dumps(value, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-
-
-def lean_index(site_dir: Path, excluded: set[str]) -> None:
-    """Remove from the index the sections whose location is in ``excluded`` (« page/#id »)."""
-    path = Path(site_dir) / INDEX
-    if not path.exists():
-        return
-    index = json.loads(path.read_text(encoding="utf-8"))
-    index["docs"] = [doc for doc in index.get("docs", []) if doc.get("location") not in excluded]
-    _write_json(path, index)
 
 
 def defer_search(site_dir: Path) -> None:

@@ -21,7 +21,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import yaml
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+from jinja2 import (ChoiceLoader, Environment, FileSystemBytecodeCache, FileSystemLoader,
+                    StrictUndefined)
 from markupsafe import Markup, escape
 
 import rules
@@ -71,7 +72,7 @@ def load_spells(spells_dir: Path) -> list[dict]:
     """Validate then load every spell, sorted by French collation; raise GenerationError."""
     from ..spellformat.validate import load_dir
 
-    loaded, problems = load_dir(spells_dir)
+    loaded, problems = load_dir(spells_dir, cache_dir=spells_dir.parent / "build" / "cache")
     if problems:
         base = spells_dir.parent
         raise GenerationError([str(dataclasses.replace(p, path=_shown(p.path, base)))
@@ -142,6 +143,17 @@ def _environment() -> Environment:
     return env
 
 
+def template_cache(root: Path) -> FileSystemBytecodeCache | None:
+    """Compiled templates kept between builds under ``root/build/cache/jinja`` (a template whose
+    source changed is compiled again); None when that folder cannot be made (only slower)."""
+    directory = Path(root) / "build" / "cache" / "jinja"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(directory))
+
+
 def game_constants() -> dict:
     """Every number and label of the rules a page or a script shows, read from ``rules``.
 
@@ -182,6 +194,19 @@ def cast_tables(difficulty: int) -> dict:
         costs.append({"from": learning, "to": learning + 1, "cost": cost, "total": total})
     path = {magic: rules.level_path(magic, rules.MIN_LEARNING, difficulty) for magic in TABLE_MAGIC}
     return {"odds": odds, "costs": costs, "path": path}
+
+
+_tables_html: dict[int, Markup] = {}
+
+
+def cast_tables_html(difficulty: int) -> Markup:
+    """The precomputed tables of a spell page: the same for every spell of one difficulty, so
+    rendered once per difficulty and build."""
+    if difficulty not in _tables_html:
+        html = _environment().get_template("partials/cast-tables.html").render(
+            tables=cast_tables(difficulty), spell={"difficulty": difficulty})
+        _tables_html[difficulty] = Markup(html.removesuffix("\n"))
+    return _tables_html[difficulty]
 
 
 class _Compendium:
@@ -244,7 +269,7 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
         "errata": [{"number": n, **e} for n, e in enumerate(spell["errata"], start=1)],
         "unmarked_errata": [n for n in range(1, len(spell["errata"]) + 1)
                             if n not in erratum_lines],
-        "tables": cast_tables(spell["difficulty"]),
+        "cast_tables_html": cast_tables_html(spell["difficulty"]),
         "calc_cast": {"prefix": "lancer", "spells": [], "heading_level": 3, "page_tables": True,
                       "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "modifier": 0,
                                    "extremes": "modified", "difficulty": spell["difficulty"],
@@ -298,6 +323,7 @@ def generate(root: Path, out: Path, *, site_url: str = "") -> Report:
     document = yaml.safe_load((root / "content" / "document.yaml").read_text(encoding="utf-8"))
     compendium = _Compendium(spells)
     env = _environment()
+    env.bytecode_cache = template_cache(root)  # this build's folder (the environment outlives it)
     writer = _Writer(out, report)
     report.spells = len(spells)
 
@@ -307,6 +333,7 @@ def generate(root: Path, out: Path, *, site_url: str = "") -> Report:
         writer.write(f"{SITE_STATIC}/{source.name}", source.read_bytes())
 
     spell_template = env.get_template("spell.md.j2")
+    _tables_html.clear()  # the partial may have changed since the last build (``mkdocs serve``)
     for spell in spells:
         page = spell_template.render(**_spell_context(compendium, spell))
         writer.write(f"sorts/{spell['slug']}/index.md", _markdown_page(page))

@@ -17,8 +17,10 @@ Use from code (the site build step)::
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -77,11 +79,13 @@ def check_dir(path: str | os.PathLike[str]) -> list[Problem]:
     return load_dir(path)[1]
 
 
-def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
+def load_dir(path: str | os.PathLike[str],
+             cache_dir: str | os.PathLike[str] | None = None) -> tuple[list[Spell], list[Problem]]:
     """Load and validate the spell directory *path*.
 
     Return the spells read (sorted by file name) and every problem. The data can only
-    be trusted if the list of problems is empty.
+    be trusted if the list of problems is empty. With *cache_dir*, the data that passed the
+    schema are remembered there (see :class:`_SchemaPasses`); every other rule runs each time.
     """
     shown = os.fspath(path)
     directory = Path(path)
@@ -95,11 +99,13 @@ def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
                             f"attendu au moins un fichier de sort *{SPELL_SUFFIX}, reçu un dossier qui n'en contient aucun")]
     spells: list[Spell] = []
     problems: list[Problem] = []
+    passes = _SchemaPasses(cache_dir)
     for file in files:
-        file_problems, spell = _check_one(file, os.path.join(shown, file.name))
+        file_problems, spell = _check_one(file, os.path.join(shown, file.name), passes)
         problems += file_problems
         if spell is not None:
             spells.append(spell)
+    passes.save()
     problems += _across_files(spells)
     return spells, _sorted(problems)
 
@@ -142,7 +148,70 @@ def _validator() -> Draft202012Validator:
     return _Validator(load_schema())
 
 
-def _check_one(file: Path, shown: str) -> tuple[list[Problem], Spell | None]:
+class _SchemaPasses:
+    """The spell data known to pass the schema, kept in ``cache_dir/schema-passes.json``.
+
+    The schema check is the slowest part of validation and a pure function of the data, the
+    schema and this module: data are remembered by the SHA-256 of their canonical JSON, under
+    a key made of the schema, this module and the jsonschema version (any change of them
+    forgets everything). Only passes are kept, so every problem is always found anew. A cache
+    that cannot be read or written only makes the check slower.
+    """
+
+    FILE = "schema-passes.json"
+
+    def __init__(self, cache_dir: str | os.PathLike[str] | None):
+        self.path = Path(cache_dir) / self.FILE if cache_dir is not None else None
+        self.known: set[str] = set()
+        self.seen: set[str] = set()
+        if self.path is None:
+            return
+        try:
+            kept = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if isinstance(kept, dict) and kept.get("key") == _schema_key() and isinstance(kept.get("passes"), list):
+            self.known = {item for item in kept["passes"] if isinstance(item, str)}
+
+    @staticmethod
+    def digest(data: Any) -> str:
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+                          default=lambda value: f"<{type(value).__name__}:{value!r}>")
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def passed(self, digest: str) -> bool:
+        if digest not in self.known:
+            return False
+        self.seen.add(digest)
+        return True
+
+    def add(self, digest: str) -> None:
+        self.seen.add(digest)
+
+    def save(self) -> None:
+        if self.path is None or self.seen == self.known:
+            return  # (the data of this check only: passes of files since changed are forgotten)
+        text = json.dumps({"key": _schema_key(), "passes": sorted(self.seen)})
+        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError:
+            tmp.unlink(missing_ok=True)
+
+
+@functools.cache
+def _schema_key() -> str:
+    from importlib.metadata import version
+
+    digest = hashlib.sha256(SCHEMA_PATH.read_bytes())
+    digest.update(Path(__file__).read_bytes())
+    digest.update(version("jsonschema").encode())
+    return digest.hexdigest()
+
+
+def _check_one(file: Path, shown: str, passes: _SchemaPasses | None = None) -> tuple[list[Problem], Spell | None]:
     loaded = load_path(file)
     if not loaded.ok:
         return [_from_load_error(shown, error) for error in loaded.errors], None
@@ -151,7 +220,14 @@ def _check_one(file: Path, shown: str) -> tuple[list[Problem], Spell | None]:
         return [Problem(shown, lines[()], "-",
                         "attendu un objet (clé: valeur, avec les clés schema, slug, name…) au premier niveau du document, "
                         f"reçu {_received(data)}")], None
-    problems = [Problem(shown, _line_of(lines, path), _field(path), message) for path, message in _schema_messages(data)]
+    digest = passes.digest(data) if passes is not None else ""
+    if passes is not None and passes.passed(digest):
+        problems = []
+    else:
+        problems = [Problem(shown, _line_of(lines, path), _field(path), message)
+                    for path, message in _schema_messages(data)]
+        if passes is not None and not problems:
+            passes.add(digest)
     problems += [Problem(shown, _line_of(lines, path), _field(path), message)
                  for path, message in _within_file(data, file.name)]
     return problems, Spell(shown, data, lines)
@@ -389,6 +465,12 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 SEPARATORS = frozenset("\r\u0085\u2028\u2029")
 
 
+#: Any character the loop of :func:`_plain_text` could refuse, the newline aside (control
+#: characters are the Unicode category Cc: U+0000–U+001F and U+007F–U+009F).
+_SUSPECT = re.compile("[" + re.escape("".join(sorted(BIDI_CONTROLS | SEPARATORS)))
+                      + "\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
 def _names(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
     """The name, the aliases and the index's name: texts shown as titles and links."""
     if isinstance(data.get("name"), str):
@@ -432,6 +514,8 @@ def _visible(text: str) -> str:
 
 def _plain_text(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
     for path, text in _strings(data):
+        if not _SUSPECT.search(text) and (path == ("description",) or "\n" not in text):
+            continue  # nothing to refuse: the loop below would find nothing
         for char in text:
             if char in BIDI_CONTROLS:
                 yield path, (f"attendu un texte sans caractère de contrôle bidirectionnel (il inverserait "

@@ -1,11 +1,11 @@
-"""The sections inside a ``data-search-exclude`` block are the ones the search index leaves out."""
+"""The search indexes a page without its ``data-search-exclude`` blocks, and only those."""
 
 from __future__ import annotations
 
-from generator.mkdocs_hooks import _excluded_ids
+from generator.mkdocs_hooks import searchable
 
 
-def test_ids_inside_excluded_blocks_only():
+def test_excluded_blocks_are_left_out_and_the_rest_kept_byte_for_byte():
     html = (
         '<h2 id="avant">Avant</h2>'
         '<div class="a" data-search-exclude id="bloc">'
@@ -14,19 +14,23 @@ def test_ids_inside_excluded_blocks_only():
         '<img src="x.png" id=\'image\'>'
         '</div>'
         '<h2 id="apres">Après</h2>'
-        '<section aria-labelledby="t" data-search-exclude><h2 id="t">T&amp;U</h2></section>'
+        '<section aria-labelledby="t" data-search-exclude><h2 id="t">T&amp;U</h2></section >'
         '<p id="fin">fin</p>'
     )
-    assert _excluded_ids(html) == {"dedans", "aussi", "image", "t"}
+    assert searchable(html) == '<h2 id="avant">Avant</h2><h2 id="apres">Après</h2><p id="fin">fin</p>'
 
 
-def test_nested_excluded_blocks_and_page_without_any():
+def test_nested_excluded_blocks_end_at_their_balancing_tag():
     html = ('<details data-search-exclude><summary id="s">S</summary>'
             '<details data-search-exclude><p id="p">P</p></details><p id="q">Q</p></details>'
             '<p id="r">R</p>')
-    assert _excluded_ids(html) == {"s", "p", "q"}
-    assert _excluded_ids('<h2 id="a">A</h2><p data-search="x" id="b">B</p>') == set()
+    assert searchable(html) == '<p id="r">R</p>'
 
 
-def test_entities_in_ids_are_read_as_text():
-    assert _excluded_ids('<div data-search-exclude><h2 id="l&#39;art">x</h2></div>') == {"l'art"}
+def test_a_page_without_excluded_blocks_is_unchanged():
+    html = '<h2 id="a">A</h2><p data-search="x" id="b">B</p><div data-search-excluded>C</div>'
+    assert searchable(html) == html
+
+
+def test_an_unclosed_block_runs_to_the_end():
+    assert searchable('<p>a</p><div data-search-exclude><p>b</p>') == "<p>a</p>"
