@@ -6,6 +6,7 @@ import functools
 import http.server
 import os
 import shutil
+import sys
 import threading
 from pathlib import Path
 
@@ -41,10 +42,18 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):  # a connection the browser dropped
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def serve_directory(directory: Path):
     """Serve ``directory`` on 127.0.0.1 (free port) in a thread; returns (base_url, server)."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_port}/", server
 
@@ -57,6 +66,22 @@ def site_url(built_site):
     server.shutdown()
 
 
+class _Chromium:
+    """The browser of the tests: its contexts run no service worker unless a test asks for one
+    (``service_workers="allow"``). Each fresh context would otherwise precache the whole site in
+    the background (hundreds of requests), which only the offline tests are about."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        options.setdefault("service_workers", "block")
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Debian's headless Chromium driven by Playwright (no browser download is possible here)."""
@@ -66,7 +91,7 @@ def browser():
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
+        yield _Chromium(chromium)
         chromium.close()
 
 

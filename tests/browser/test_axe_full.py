@@ -1,5 +1,6 @@
 """axe-core with its full default rule set (best practices included, not only the WCAG tags)
-reports nothing on the site's pages, in the light and the dark scheme, at 360 px."""
+reports nothing on the site's pages and the states a reader brings them to, in the light and
+the dark scheme, at 360 px."""
 
 from __future__ import annotations
 
@@ -8,41 +9,58 @@ import json
 import pytest
 
 from tests.browser.support import AXE, PHONE
+from tests.conftest import wait_until_settled
+from tests.offline.support import store
 
 pytestmark = pytest.mark.browser
 
 BOOK = {"version": 1, "magie": 2, "sorts": [{"slug": "vol", "apprentissage": 2, "xp": 5},
                                             {"slug": "oubli", "apprentissage": 5, "xp": 0}]}
 
+#: name: (address, what shows the page is ready)
 PAGES = {
-    "accueil": ("", "body"),
+    "accueil": ("", ".gr-offline[data-state]"),
     "index": ("sorts/", ".gr-count:not(:empty)"),
-    "index filtré": ("sorts/?niveau=9", ".gr-count:not(:empty)"),
+    "index filtré": ("sorts/?niveau=5,-9&element=-feu&tri=2-desc", ".gr-count:not(:empty)"),
     "sort": ("sorts/invisibilite/", ".gr-book-add"),
     "sort à sous-titres": ("sorts/teleportation/", ".gr-book-add"),
+    "sort long": ("sorts/invocation-de-monstre/", ".gr-book-add"),
     "ancre de niveau": ("sorts/invisibilite/#niveau-5", ".gr-book-add"),
+    "dialogue d'ajout": ("sorts/vol/", ".gr-book-add"),
     "règles": ("regles/", "body"),
     "calculateurs": ("calculateurs/", "body"),
     "grimoire": ("grimoire/", ".gr-book__list, [data-book-main]:not([hidden])"),
+    "grimoire vide": ("grimoire/", "[data-book-empty]"),
+    "grimoire reçu par lien": ("grimoire/?livre=1.0.vol_1_0.acceleration_3_2", "[data-book-offer]"),
     "cartes": ("cartes/?sorts=vol,teleportation", ".gr-deck[data-ready]"),
 }
+
+
+def bring_to_state(page, site_url, name):
+    """Open the page under test in the state a reader brings it to."""
+    path, ready = PAGES[name]
+    if name in ("grimoire", "grimoire reçu par lien"):
+        page.goto(site_url + "grimoire/")
+        store(page, BOOK)
+    page.goto(site_url + path)
+    page.wait_for_selector(ready, state="attached")
+    if name == "dialogue d'ajout":
+        page.get_by_role("button", name="Ajouter à Mon grimoire").click()
+        page.locator("dialog.gr-book-dialog").wait_for()
+    elif name == "grimoire reçu par lien":
+        page.get_by_role("button", name="Créer un lien de partage").click()
+    wait_until_settled(page)
+    page.wait_for_load_state("networkidle")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", list(PAGES))
 def test_axe_default_rules_report_nothing(browser, site_url, name, scheme):
-    path, ready = PAGES[name]
     context = browser.new_context(viewport=dict(PHONE), locale="fr-FR", color_scheme=scheme,
                                   bypass_csp=True, service_workers="block")
     try:
         page = context.new_page()
-        if name == "grimoire":
-            page.goto(site_url + "grimoire/")
-            page.evaluate("book => localStorage.setItem('grimoire.livre.v1', JSON.stringify(book))",
-                          BOOK)
-        page.goto(site_url + path)
-        page.wait_for_selector(ready, state="attached")
-        page.wait_for_load_state("networkidle")
+        bring_to_state(page, site_url, name)
         page.add_script_tag(path=str(AXE))
         result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
         violations = [f"{v['id']}: {v['help']} — " + "; ".join(str(n["target"]) for n in v["nodes"][:5])

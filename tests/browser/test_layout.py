@@ -1,13 +1,12 @@
 """Phone-first qualities of the built site at 360 × 740: no sideways scrolling, 44 px tap
-targets, the system's dark scheme, axe-core's WCAG 2.x A/AA rules, and print."""
+targets, the system's dark scheme, and print (axe-core: test_axe_full.py)."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
-from tests.browser.support import AXE, PHONE, visible_slugs, wait_for_rows
+from tests.browser.support import PHONE, visible_slugs, wait_for_rows
 from tests.conftest import wait_until_settled
 
 pytestmark = pytest.mark.browser
@@ -127,40 +126,6 @@ def test_color_scheme_follows_the_system(open_page, scheme, expected):
         return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
     }""")
     assert (luminance < 0.3) if scheme == "dark" else (luminance > 0.9)
-
-
-# ---------------------------------------------------------------- axe-core
-
-AXE_RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-# Nothing is excluded: mkdocs-material's own chrome passes these rules on these pages.
-AXE_EXCLUDE: list[str] = []
-
-
-def axe_violations(page) -> list[str]:
-    page.evaluate(AXE.read_text(encoding="utf-8"))  # not a <script>: the site's CSP allows none inline
-    result = page.evaluate(
-        """([rules, exclude]) => axe.run({exclude: exclude.map(s => [s])},
-                                         {runOnly: rules, resultTypes: ['violations']})""",
-        [AXE_RULES, AXE_EXCLUDE])
-    return [f"{v['id']} ({v['impact']}): {v['help']} — "
-            + "; ".join(f"{n['target']} {n['failureSummary']}" for n in v["nodes"][:5])
-            for v in result["violations"]]
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("path", PAGES, ids=IDS)
-def test_axe_reports_no_violation(open_page, path, scheme):
-    page = open_page(path, color_scheme=scheme)
-    wait_until_settled(page)
-    violations = axe_violations(page)
-    assert violations == [], json.dumps(violations, ensure_ascii=False, indent=1)
-
-
-def test_axe_on_a_filtered_index_and_a_targeted_level(open_page):
-    page = open_page("sorts/?niveau=5,-9&element=-feu&tri=2-desc")
-    assert axe_violations(page) == []
-    page = open_page("sorts/invisibilite/#niveau-5", color_scheme="dark")
-    assert axe_violations(page) == []
 
 
 # ---------------------------------------------------------------- print

@@ -28,6 +28,19 @@ def first_result_is(page, slug: str) -> bool:
         return False
 
 
+NO_RESULT = "() => !document.querySelector('.md-search-result__list > li')"
+
+
+def search(page, box, typed: str) -> None:
+    """Empty the box (the theme then shows no result) before typing ``typed``: a result on
+    screen afterwards answers ``typed``, never the previous query."""
+    box.fill("")
+    box.press("End")  # the theme reads the query on key up
+    page.wait_for_function(NO_RESULT)
+    box.fill(typed)
+    box.press("End")
+
+
 def test_every_spell_name_puts_the_spell_first(open_page, spells):
     page = open_page("")
     page.locator('label.md-header__button[for="__search"]').click()  # the magnifier
@@ -35,8 +48,7 @@ def test_every_spell_name_puts_the_spell_first(open_page, spells):
     failures = []
     for slug, spell in sorted(spells.items()):
         for typed in (spell["name"], fold(spell["name"])):
-            box.fill(typed)
-            box.press("End")  # the theme reads the query on key up
+            search(page, box, typed)
             if not first_result_is(page, slug):
                 failures.append(f"« {typed} » → {page.evaluate(FIRST_RESULT)}")
     assert failures == []

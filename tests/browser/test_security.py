@@ -44,7 +44,9 @@ def test_the_readme_gives_the_same_policy_as_a_header():
 
 @pytest.mark.browser
 def test_no_page_violates_the_policy(browser, site_url, spells):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+    # The service worker runs too: its script and what it fetches are under the policy.
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR",
+                                  service_workers="allow")
     context.add_init_script(WATCH)
     page = context.new_page()
     console = []

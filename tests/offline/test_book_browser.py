@@ -135,7 +135,7 @@ def test_add_from_a_spell_page_and_the_index_then_see_the_figures(site_url, new_
 def test_the_spellbook_survives_offline(built_site, serve, new_context):
     served = serve(built_site)
     site_url = served.url
-    context = new_context()
+    context = new_context(service_workers="allow")
     page = context.new_page()
     page.goto(site_url + "grimoire/")
     store(page, SAVED)

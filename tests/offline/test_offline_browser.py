@@ -41,7 +41,7 @@ def compute_cast(page, magic: int) -> None:
 
 def test_pages_index_and_calculators_work_offline(built_site, serve, new_context):
     served = serve(built_site)
-    context = new_context()
+    context = new_context(service_workers="allow")
     page = context.new_page()
     page.goto(served.url)
     wait_controlled(page)
@@ -88,7 +88,7 @@ def test_available_offline_button_downloads_the_engine_with_its_size(built_site,
     config = (built_site / "assets" / "widgets" / "config.js").read_text(encoding="utf-8")
     size = json.loads(config.split("= ", 1)[1].rstrip().rstrip(";"))["downloadBytes"]
     shown = f"{size / 1e6:.1f}".replace(".", ",") + "\u00a0Mo"
-    context = new_context()
+    context = new_context(service_workers="allow")
     page = context.new_page()
     page.goto(served.url)
     page.wait_for_selector(".gr-offline[data-state='ready']", timeout=60_000)
@@ -111,7 +111,7 @@ def test_available_offline_button_downloads_the_engine_with_its_size(built_site,
 
 def test_offline_search_finds_a_spell(built_site, serve, new_context):
     served = serve(built_site)
-    context = new_context(viewport={"width": 1200, "height": 800})
+    context = new_context(viewport={"width": 1200, "height": 800}, service_workers="allow")
     page = context.new_page()
     page.goto(served.url)
     wait_controlled(page)
@@ -125,7 +125,7 @@ def test_offline_search_finds_a_spell(built_site, serve, new_context):
 def test_the_site_works_offline_under_a_sub_path(built_site, serve, new_context, tmp_path):
     (tmp_path / "sous-dossier").symlink_to(built_site, target_is_directory=True)
     served = serve(tmp_path)
-    context = new_context()
+    context = new_context(service_workers="allow")
     page = context.new_page()
     page.goto(served.url + "sous-dossier/sorts/oubli/")
     wait_controlled(page)
@@ -162,7 +162,7 @@ def test_a_new_build_replaces_the_cache_cleanly(serve, new_context, tmp_path):
     build_site(project, site)
     served = serve(site)
 
-    context = new_context()
+    context = new_context(service_workers="allow")
     page = context.new_page()
     page.goto(served.url + "sorts/vol/")
     wait_controlled(page)
@@ -218,6 +218,6 @@ def test_a_new_build_replaces_the_cache_cleanly(serve, new_context, tmp_path):
 
     # A new reader gets the new version directly.
     fresh = serve(site)
-    reader = new_context().new_page()
+    reader = new_context(service_workers="allow").new_page()
     reader.goto(fresh.url + "sorts/vol/")
     assert NEW_SENTENCE in reader.inner_text(".gr-description")

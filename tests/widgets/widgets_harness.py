@@ -192,6 +192,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A loopback server that does not print the connections a browser drops on purpose."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -221,8 +231,7 @@ def serve_in_process(directory: pathlib.Path):
 def serve(directory: pathlib.Path):
     """Serve ``directory`` on 127.0.0.1 (free port) in a thread; yield the base URL."""
     handler = functools.partial(_Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -235,7 +244,7 @@ def serve(directory: pathlib.Path):
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "serve":
         handler = functools.partial(_Handler, directory=sys.argv[2])
-        listening = http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[3])), handler)
+        listening = QuietServer(("127.0.0.1", int(sys.argv[3])), handler)
         print("prêt", flush=True)
         listening.serve_forever()
     else:
