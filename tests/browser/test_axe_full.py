@@ -36,6 +36,15 @@ PAGES = {
 }
 
 
+#: The engine has answered for the stored spellbook: no figure is « calcul… » any more, and
+#: figures are numbers (a spell at its highest level has none: « — »).
+FIGURES_SHOWN = """() => {
+    const figures = [...document.querySelectorAll('.gr-book__figures dd')];
+    return figures.some(dd => /\\d/.test(dd.textContent))
+        && !figures.some(dd => dd.textContent.startsWith('calcul'));
+}"""
+
+
 def bring_to_state(page, site_url, name):
     """Open the page under test in the state a reader brings it to."""
     path, ready = PAGES[name]
@@ -50,7 +59,9 @@ def bring_to_state(page, site_url, name):
     elif name == "grimoire reçu par lien":
         page.get_by_role("button", name="Créer un lien de partage").click()
     wait_until_settled(page)
-    page.wait_for_load_state("networkidle")
+    if name in ("grimoire", "grimoire reçu par lien"):
+        # The spellbook's figures come from the engine (its files fetched, then it answers).
+        page.wait_for_function(FIGURES_SHOWN, timeout=60_000)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
