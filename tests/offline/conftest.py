@@ -47,13 +47,19 @@ def serve():
 
 @pytest.fixture
 def new_context(browser):
-    """``new_context(**options)``: a fresh phone-sized context; JavaScript errors fail the test."""
+    """``new_context(**options)``: a fresh phone-sized context; JavaScript errors fail the test.
+
+    ``engine=False`` refuses the Pyodide files: for tests of the spellbook's storage and links,
+    whose pages would otherwise boot the engine for figures the test does not look at (the
+    spellbook without its engine is tested on its own)."""
     contexts, errors = [], []
 
-    def new_context_(**options):
+    def new_context_(*, engine: bool = True, **options):
         settings = {"viewport": dict(PHONE), "locale": "fr-FR", **options}
         context = browser.new_context(**settings)
         context.on("page", lambda page: page.on("pageerror", lambda e: errors.append(str(e))))
+        if not engine:
+            context.route("**/assets/pyodide/**", lambda route: route.abort())
         contexts.append(context)
         return context
 

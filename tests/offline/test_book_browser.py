@@ -158,7 +158,7 @@ def share_link(page) -> str:
 
 
 def test_a_share_link_opens_on_another_device(site_url, new_context):
-    first = new_context().new_page()
+    first = new_context(engine=False).new_page()
     first.goto(site_url + "grimoire/")
     store(first, SAVED)
     first.reload()
@@ -167,7 +167,7 @@ def test_a_share_link_opens_on_another_device(site_url, new_context):
     assert parse_qs(urlsplit(link).query)["livre"] == ["1.3.vol_2_5.teleportation_1_0.boule-de-feu_5_40"]
 
     # A fresh browser: the link offers to import, nothing is stored before the reader says so.
-    other = new_context().new_page()
+    other = new_context(engine=False).new_page()
     other.goto(link)
     offer = other.locator("[data-book-offer]")
     offer.wait_for(state="visible")
@@ -182,7 +182,7 @@ def test_a_share_link_opens_on_another_device(site_url, new_context):
     # A browser with its own spellbook: never silently overwritten.
     mine = {"version": 1, "magie": 1, "sorts": [{"slug": "vol", "apprentissage": 4, "xp": 1},
                                                 {"slug": "oubli", "apprentissage": 1, "xp": 2}]}
-    third = new_context().new_page()
+    third = new_context(engine=False).new_page()
     third.goto(site_url + "grimoire/")
     store(third, mine)
     third.goto(link)
@@ -207,7 +207,7 @@ def test_a_share_link_opens_on_another_device(site_url, new_context):
 
 
 def test_export_then_import_a_json_file(site_url, new_context, tmp_path):
-    page = new_context().new_page()
+    page = new_context(engine=False).new_page()
     page.goto(site_url + "grimoire/")
     store(page, SAVED)
     page.reload()
@@ -223,7 +223,7 @@ def test_export_then_import_a_json_file(site_url, new_context, tmp_path):
     assert [(s["slug"], s["nom"], s["apprentissage"], s["xp"]) for s in exported["sorts"]] == [
         (s["slug"], SPELLS[s["slug"]]["name"], s["apprentissage"], s["xp"]) for s in SAVED["sorts"]]
 
-    other = new_context().new_page()
+    other = new_context(engine=False).new_page()
     other.goto(site_url + "grimoire/")
     other.locator("[data-book-main]").wait_for()  # ready: the list of spells is loaded
     other.locator("[data-book-file]").set_input_files(path)
@@ -254,7 +254,7 @@ BAD_LINKS = [
 
 
 def test_corrupted_links_are_refused_and_change_nothing(site_url, new_context):
-    page = new_context().new_page()
+    page = new_context(engine=False).new_page()
     page.goto(site_url + "grimoire/")
     store(page, SAVED)
     before = stored(page)
@@ -298,7 +298,7 @@ BAD_FILES = [
 
 
 def test_corrupted_files_are_refused_and_change_nothing(site_url, new_context):
-    page = new_context().new_page()
+    page = new_context(engine=False).new_page()
     page.goto(site_url + "grimoire/")
     store(page, SAVED)
     page.reload()
@@ -331,7 +331,7 @@ UNREADABLE = [
 @pytest.mark.parametrize(("raw", "reason", "via"), UNREADABLE)
 def test_an_unreadable_stored_spellbook_is_kept_then_replaced_on_confirmation(
         site_url, new_context, tmp_path, raw, reason, via):
-    page = new_context(accept_downloads=True).new_page()
+    page = new_context(accept_downloads=True, engine=False).new_page()
     page.goto(site_url + "grimoire/")
     page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [STORAGE_KEY, raw])
     page.reload()
@@ -371,3 +371,20 @@ def test_an_unreadable_stored_spellbook_is_kept_then_replaced_on_confirmation(
     assert broken.is_hidden()
     assert len(page.locator(".gr-book__entry").all()) == 3
     assert "Grimoire importé : 3 sorts." in page.inner_text("[data-book-message]")
+
+
+def test_without_its_engine_the_spellbook_says_so_and_keeps_working(site_url, new_context):
+    page = new_context(engine=False).new_page()  # the Pyodide files are refused
+    page.goto(site_url + "grimoire/")
+    store(page, SAVED)
+    page.reload()
+    page.wait_for_function(
+        "() => document.querySelector('[data-book-engine]').textContent"
+        ".startsWith('Le moteur de calcul n’a pas pu être chargé')", timeout=BOOT_MS)
+    assert page.inner_text("[data-book-engine]") == (
+        "Le moteur de calcul n’a pas pu être chargé : les figures de progression sont "
+        "indisponibles (le reste du grimoire fonctionne).")
+    for spell in SAVED["sorts"]:
+        assert entry(page, spell["slug"]).locator("dd").all_inner_texts() == ["\u2014", "\u2014"]
+    entry(page, "teleportation").get_by_role("button", name=re.compile("^Retirer")).click()
+    assert [s["slug"] for s in book_of(page)["sorts"]] == ["vol", "boule-de-feu"]
