@@ -17,19 +17,18 @@ pytestmark = pytest.mark.browser
 BOOK = {"version": 1, "magie": 2, "sorts": [{"slug": "vol", "apprentissage": 2, "xp": 5},
                                             {"slug": "oubli", "apprentissage": 5, "xp": 0}]}
 
-#: name: (address, what shows the page is ready)
+#: name: (address, what shows the page is ready). Each state holds the one before it where they
+#: share a page: a spell page opened on a level's anchor, a stored spellbook receiving a link.
 PAGES = {
     "accueil": ("", ".gr-offline[data-state]"),
     "index": ("sorts/", ".gr-count:not(:empty)"),
     "index filtré": ("sorts/?niveau=5,-9&element=-feu&tri=2-desc", ".gr-count:not(:empty)"),
-    "sort": ("sorts/invisibilite/", ".gr-book-add"),
     "sort à sous-titres": ("sorts/teleportation/", ".gr-book-add"),
     "sort long": ("sorts/invocation-de-monstre/", ".gr-book-add"),
-    "ancre de niveau": ("sorts/invisibilite/#niveau-5", ".gr-book-add"),
+    "sort, ancre de niveau": ("sorts/invisibilite/#niveau-5", ".gr-book-add"),
     "dialogue d'ajout": ("sorts/vol/", ".gr-book-add"),
     "règles": ("regles/", "body"),
     "calculateurs": ("calculateurs/", "body"),
-    "grimoire": ("grimoire/", ".gr-book__list, [data-book-main]:not([hidden])"),
     "grimoire vide": ("grimoire/", "[data-book-empty]"),
     "grimoire reçu par lien": ("grimoire/?livre=1.0.vol_1_0.acceleration_3_2", "[data-book-offer]"),
     "cartes": ("cartes/?sorts=vol,teleportation", ".gr-deck[data-ready]"),
@@ -48,7 +47,7 @@ FIGURES_SHOWN = """() => {
 def bring_to_state(page, site_url, name):
     """Open the page under test in the state a reader brings it to."""
     path, ready = PAGES[name]
-    if name in ("grimoire", "grimoire reçu par lien"):
+    if name == "grimoire reçu par lien":
         page.goto(site_url + "grimoire/")
         store(page, BOOK)
     page.goto(site_url + path)
@@ -59,8 +58,8 @@ def bring_to_state(page, site_url, name):
     elif name == "grimoire reçu par lien":
         page.get_by_role("button", name="Créer un lien de partage").click()
     wait_until_settled(page)
-    if name in ("grimoire", "grimoire reçu par lien"):
-        # The spellbook's figures come from the engine (its files fetched, then it answers).
+    if name == "grimoire reçu par lien":
+        # The stored spellbook's figures come from the engine (its files fetched, then it answers).
         page.wait_for_function(FIGURES_SHOWN, timeout=60_000)
 
 

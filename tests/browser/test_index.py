@@ -182,23 +182,31 @@ def search(page, text):
     box.press_sequentially(text)
 
 
-@pytest.mark.parametrize("query, must_find", [
+# Two queries in a row never give the same spells: rows still shown for the query before cannot
+# pass for this one's.
+QUERIES = [
     ("eclair", {"eclair"}),
-    ("ECLAIR", {"eclair"}),
-    ("oeil", {"oeil-de-mage"}),
     ("invisibilite", {"invisibilite", "detection-de-l-invisibilite"}),
-    ("Invisibilité", {"invisibilite", "detection-de-l-invisibilite"}),
+    ("oeil", {"oeil-de-mage"}),
     ("de l’invisibilité", {"detection-de-l-invisibilite"}),
+    ("ECLAIR", {"eclair"}),
+    ("Invisibilité", {"invisibilite", "detection-de-l-invisibilite"}),
+    ("image miroir", {"images-miroir"}),  # an alias
     ("detection de l'invisibilite", {"detection-de-l-invisibilite"}),
     ("Œil de mage", {"oeil-de-mage"}),
-    ("image miroir", {"images-miroir"}),  # an alias
-])
-def test_text_filter_ignores_case_accents_and_elisions(index, spells, query, must_find):
-    expected = text_matches(spells, query)
-    assert must_find <= expected  # what the issue promises, checked against the data too
-    search(index, query)
-    wait_for_rows(index, expected)
-    assert shown_count(index) == count_text(len(expected), len(spells))
+]
+
+
+def test_text_filter_ignores_case_accents_and_elisions(index, spells):
+    shown = None
+    for query, must_find in QUERIES:
+        expected = text_matches(spells, query)
+        assert must_find <= expected, query  # what the issue promises, checked against the data too
+        assert expected != shown, query  # (the order above keeps this true)
+        search(index, query)
+        wait_for_rows(index, expected)
+        assert shown_count(index) == count_text(len(expected), len(spells)), query
+        shown = expected
 
 
 def description_only_word(spells) -> tuple[str, str]:
