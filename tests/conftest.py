@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import os
@@ -29,12 +30,32 @@ def update_goldens(request) -> bool:
     return request.config.getoption("--update-goldens")
 
 
+def pytest_collection_modifyitems(config, items):
+    """Files with browser tests first, each file whole and in its order. ``make test`` runs the
+    files in two processes (pytest-xdist): the long files start first and the many short ones
+    fill both processes at the end."""
+    with_browser = {item.path for item in items if item.get_closest_marker("browser")}
+    items.sort(key=lambda item: item.path not in with_browser)
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """The real site, built from the repository's spells by the real build command."""
+    """The real site, built from the repository's spells by the real build command, once per
+    test session: with several test processes, the first one builds it (they take turns on a
+    lock, and a build appears whole, by renaming) and the others read the same folder."""
     from generator.build import build_site
 
-    return build_site(ROOT, tmp_path_factory.mktemp("site") / "site")
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return build_site(ROOT, tmp_path_factory.mktemp("site") / "site")
+    shared = tmp_path_factory.getbasetemp().parent / "site"
+    with open(shared.with_name("site.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not shared.is_dir():
+                build_site(ROOT, shared)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return shared
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
