@@ -14,7 +14,6 @@ import functools
 import http.server
 import pathlib
 import shutil
-import socket
 import sys
 import threading
 
@@ -202,26 +201,20 @@ class QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def serve_in_process(directory: pathlib.Path):
     """Serve ``directory`` from a child process (no GIL shared with the caller)."""
     import subprocess
 
-    port = free_port()
-    child = subprocess.Popen([sys.executable, __file__, "serve", str(directory), str(port)],
+    child = subprocess.Popen([sys.executable, __file__, "serve", str(directory)],
                              stdout=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}/"
     try:
-        # The child says « prêt » once its socket listens (or closes stdout if it failed).
-        if child.stdout.readline().strip() != "prêt":
-            raise RuntimeError(f"serveur de test non démarré sur {url}")
-        yield url
+        # The child says « prêt <port> » once its socket listens on a free port it was given by
+        # the system (or closes stdout if it failed).
+        said = child.stdout.readline().split()
+        if len(said) != 2 or said[0] != "prêt":
+            raise RuntimeError("serveur de test non démarré")
+        yield f"http://127.0.0.1:{said[1]}/"
     finally:
         child.terminate()
         child.wait(timeout=10)
@@ -242,10 +235,10 @@ def serve(directory: pathlib.Path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "serve":
+    if len(sys.argv) == 3 and sys.argv[1] == "serve":
         handler = functools.partial(_Handler, directory=sys.argv[2])
-        listening = QuietServer(("127.0.0.1", int(sys.argv[3])), handler)
-        print("prêt", flush=True)
+        listening = QuietServer(("127.0.0.1", 0), handler)
+        print("prêt", listening.server_port, flush=True)
         listening.serve_forever()
     else:
         sys.exit("usage: widgets_harness.py serve DIRECTORY PORT")
