@@ -35,7 +35,7 @@ serve: setup
 test: setup
 	node --test tests/js/*.test.mjs
 	sh tools/ensure-test-tools
-	$(PY) -m pytest -n 2 --dist loadfile
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder
 
 bench: setup
 	$(PY) bench/bench_rules.py

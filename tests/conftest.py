@@ -32,8 +32,8 @@ def update_goldens(request) -> bool:
 
 def pytest_collection_modifyitems(config, items):
     """Files with browser tests first, each file whole and in its order. ``make test`` runs the
-    files in two processes (pytest-xdist): the long files start first and the many short ones
-    fill both processes at the end."""
+    files in two processes in that order (pytest-xdist, ``--no-loadscope-reorder``): the long
+    files start first and the many short ones fill both processes at the end."""
     with_browser = {item.path for item in items if item.get_closest_marker("browser")}
     items.sort(key=lambda item: item.path not in with_browser)
 
