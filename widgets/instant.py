@@ -94,10 +94,20 @@ def _strip(response):
     return {k: v for k, v in response.items() if k not in ("calc", "inputs")}
 
 
+#: The bridge's answers during one :func:`build` (the search for the stable magic asks the
+#: same casts as the table); None outside a build.
+_asked = None
+
+
 def _ask(request):
+    key = tuple(sorted(request.items()))
+    if _asked is not None and key in _asked:
+        return _asked[key]
     response = bridge.handle(request)
     if not response.get("ok"):
         raise ValueError(f"le moteur refuse {request!r} : {response.get('errors')}")
+    if _asked is not None:
+        _asked[key] = response
     return response
 
 
@@ -228,6 +238,15 @@ def build():
     """Ask the bridge every covered request; return ``{key: document}``, one JSON-ready
     document per calculator (``cast`` also holds what a roll needs), or per value of
     the field named in :data:`SPLIT` (``progression-3``: difficulty 3)."""
+    global _asked
+    _asked = {}
+    try:
+        return _build()
+    finally:
+        _asked = None
+
+
+def _build():
     stable = _stable_magic()
     axes = _axes(stable)
     integer = _integer_reading()
