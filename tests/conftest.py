@@ -7,17 +7,14 @@ import functools
 import http.server
 import os
 import shutil
-import sys
 import threading
 from pathlib import Path
 
 import pytest
 
+from tests.loopback import CHROMIUM, CHROMIUM_ARGS, QuietServer
+
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync",
-                 "--disable-quic"]
 
 
 def pytest_addoption(parser):
@@ -63,18 +60,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class _QuietServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):  # a connection the browser dropped
-        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
-            super().handle_error(request, client_address)
-
-
 def serve_directory(directory: Path):
     """Serve ``directory`` on 127.0.0.1 (free port) in a thread; returns (base_url, server)."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = _QuietServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_port}/", server
 

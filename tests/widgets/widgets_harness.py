@@ -23,17 +23,11 @@ REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from tests.loopback import CHROMIUM_ARGS, QuietServer  # noqa: E402,F401  (the benchmarks' flags too)
+from tests.loopback import CHROMIUM as _CHROMIUM  # noqa: E402
 from widgets.packaging import install_engine_assets  # noqa: E402
 
-CHROMIUM = pathlib.Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
+CHROMIUM = pathlib.Path(_CHROMIUM)
 
 SPELLS = [
     {"slug": "boule-de-feu", "name": "Boule de feu", "element": "feu"},
@@ -191,16 +185,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
-class QuietServer(http.server.ThreadingHTTPServer):
-    """A loopback server that does not print the connections a browser drops on purpose."""
-
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
-            super().handle_error(request, client_address)
-
-
 @contextlib.contextmanager
 def serve_in_process(directory: pathlib.Path):
     """Serve ``directory`` from a child process (no GIL shared with the caller)."""
@@ -241,4 +225,4 @@ if __name__ == "__main__":
         print("prêt", listening.server_port, flush=True)
         listening.serve_forever()
     else:
-        sys.exit("usage: widgets_harness.py serve DIRECTORY PORT")
+        sys.exit("usage: widgets_harness.py serve DIRECTORY")
