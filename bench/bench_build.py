@@ -119,8 +119,9 @@ def forget_caches(project: Path) -> None:
     modules already imported (as the plain build's are)."""
     from generator.pages import site
     from widgets import instant
+    from widgets.packaging import build_cache
 
-    shutil.rmtree(project / "build" / "cache", ignore_errors=True)
+    shutil.rmtree(build_cache(project), ignore_errors=True)
     instant._CACHE.clear()
     site._environment.cache_clear()
     site.cast_tables.cache_clear()

@@ -36,9 +36,16 @@ import zipfile
 __all__ = [
     "EngineAssetsError",
     "PYODIDE_CORE_FILES",
+    "build_cache",
     "build_engine_archive",
     "install_engine_assets",
 ]
+
+
+def build_cache(repo_root) -> pathlib.Path:
+    """The folder where a build keeps what the next one can reuse (``build/cache``)."""
+    return pathlib.Path(repo_root) / "build" / "cache"
+
 
 # The files loadPyodide fetches in a module Web Worker: the loader, the
 # Emscripten module, the WebAssembly binary and the standard library. The
@@ -259,6 +266,6 @@ def _install_instant(widgets_dir: pathlib.Path, repo_root: pathlib.Path) -> dict
     except ImportError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None
     try:
-        return instant.configuration(instant.install(widgets_dir, repo_root / "build" / "cache"))
+        return instant.configuration(instant.install(widgets_dir, build_cache(repo_root)))
     except ValueError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None

@@ -72,7 +72,9 @@ def load_spells(spells_dir: Path) -> list[dict]:
     """Validate then load every spell, sorted by French collation; raise GenerationError."""
     from ..spellformat.validate import load_dir
 
-    loaded, problems = load_dir(spells_dir, cache_dir=spells_dir.parent / "build" / "cache")
+    from widgets.packaging import build_cache
+
+    loaded, problems = load_dir(spells_dir, cache_dir=build_cache(spells_dir.parent))
     if problems:
         base = spells_dir.parent
         raise GenerationError([str(dataclasses.replace(p, path=_shown(p.path, base)))
@@ -146,7 +148,9 @@ def _environment() -> Environment:
 def template_cache(root: Path) -> FileSystemBytecodeCache | None:
     """Compiled templates kept between builds under ``root/build/cache/jinja`` (a template whose
     source changed is compiled again); None when that folder cannot be made (only slower)."""
-    directory = Path(root) / "build" / "cache" / "jinja"
+    from widgets.packaging import build_cache
+
+    directory = build_cache(root) / "jinja"
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError:
