@@ -153,6 +153,9 @@ def test_every_hostile_text_reaches_the_spell_page_as_text(hostile_site):
 
 # Pointer events on the first elements of each kind: a handler smuggled into them would run.
 HOVER_AND_CLICK = """(selectors) => {
+  // A clicked link stays unfollowed: leaving the page would end its probe half-way (and the page
+  // under test with it). Handlers still receive the click; javascript: links are refused apart.
+  window.addEventListener("click", (event) => event.preventDefault(), true);
   for (const selector of selectors) {
     for (const element of Array.from(document.querySelectorAll(selector)).slice(0, 5)) {
       for (const type of ["mouseover", "focus", "click"]) {
