@@ -38,6 +38,7 @@ from .casting import (
     cast,
     cast_odds,
     expected_xp,
+    outcome_faces,
     xp_for,
 )
 from .constants import (
@@ -125,6 +126,7 @@ __all__ = [
     "level_up_cost",
     "level_up_within",
     "one_in",
+    "outcome_faces",
     "study_expected",
     "study_odds",
     "study_xp",

@@ -17,6 +17,7 @@ With ``extremes="natural"`` a natural 12 is a critical failure and a natural
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+import functools
 from types import MappingProxyType
 
 from . import errors
@@ -30,6 +31,7 @@ __all__ = [
     "cast",
     "cast_odds",
     "expected_xp",
+    "outcome_faces",
     "xp_for",
 ]
 
@@ -100,7 +102,11 @@ def check_extremes(value):
 
 def outcome_of(face, magic, learning, modifier, extremes):
     """Return (R, outcome) for one die face; arguments already validated."""
-    result = face - magic // MAGIC_DIVISOR + modifier
+    return _outcome(face, face - magic // MAGIC_DIVISOR + modifier, learning, extremes)
+
+
+def _outcome(face, result, learning, extremes):
+    """Return (R, outcome) for one die face whose modified result is ``result``."""
     if extremes == "natural":
         if face == DIE_FACES:
             return result, Outcome.CRITICAL_FAILURE
@@ -121,10 +127,38 @@ def outcome_of(face, magic, learning, modifier, extremes):
 
 def face_counts(magic, learning, modifier, extremes):
     """Return {outcome: number of faces out of 12}, all five keys; validated input."""
-    counts = dict.fromkeys(Outcome, 0)
+    return {outcome: len(faces) for outcome, faces in _faces(magic, learning, modifier, extremes)}
+
+
+def _faces(magic, learning, modifier, extremes):
+    """((outcome, faces), ...) in Outcome order, faces ascending; validated input."""
+    return _faces_shifted(_shift(magic, modifier), learning, extremes)
+
+
+def _shift(magic, modifier):
+    # R = face + shift: magic and modifier only matter through this sum, so every magic and
+    # modifier with the same shift shares the computations kept below.
+    return modifier - magic // MAGIC_DIVISOR
+
+
+@functools.lru_cache(maxsize=256)
+def _faces_shifted(shift, learning, extremes):
+    faces = {outcome: [] for outcome in Outcome}
     for face in FACES:
-        counts[outcome_of(face, magic, learning, modifier, extremes)[1]] += 1
-    return counts
+        faces[_outcome(face, face + shift, learning, extremes)[1]].append(face)
+    return tuple((outcome, tuple(faces[outcome])) for outcome in Outcome)
+
+
+@functools.lru_cache(maxsize=256)
+def _odds_shifted(shift, learning, extremes):
+    return tuple((outcome, Fraction(len(faces), DIE_FACES))
+                 for outcome, faces in _faces_shifted(shift, learning, extremes))
+
+
+@functools.lru_cache(maxsize=256)
+def _expected_shifted(shift, learning, extremes):
+    faces = _faces_shifted(shift, learning, extremes)
+    return Fraction(sum(_XP[outcome] * len(f) for outcome, f in faces), DIE_FACES)
 
 
 def check_cast(magic, learning, modifier, extremes):
@@ -143,8 +177,18 @@ def cast_odds(magic, learning, *, modifier=0, extremes="modified"):
     A fresh dict ``{Outcome: Fraction}`` with the five keys in ``Outcome``
     order, summing to exactly 1.
     """
-    counts = face_counts(*check_cast(magic, learning, modifier, extremes))
-    return {outcome: Fraction(count, DIE_FACES) for outcome, count in counts.items()}
+    magic, learning, modifier, extremes = check_cast(magic, learning, modifier, extremes)
+    return dict(_odds_shifted(_shift(magic, modifier), learning, extremes))
+
+
+def outcome_faces(magic, learning, *, modifier=0, extremes="modified"):
+    """Return the die faces that give each outcome of one cast.
+
+    A fresh dict ``{Outcome: tuple of faces}`` with the five keys in ``Outcome``
+    order, each tuple ascending (empty when no face gives that outcome); the
+    twelve faces appear once in all.
+    """
+    return dict(_faces(*check_cast(magic, learning, modifier, extremes)))
 
 
 def xp_for(outcome):
@@ -162,8 +206,8 @@ def xp_for(outcome):
 
 def expected_xp(magic, learning, *, modifier=0, extremes="modified"):
     """Return the exact expected XP of one cast, as a Fraction."""
-    counts = face_counts(*check_cast(magic, learning, modifier, extremes))
-    return Fraction(sum(_XP[o] * n for o, n in counts.items()), DIE_FACES)
+    magic, learning, modifier, extremes = check_cast(magic, learning, modifier, extremes)
+    return _expected_shifted(_shift(magic, modifier), learning, extremes)
 
 
 def cast(magic, learning, *, face=None, rng=None, modifier=0, extremes="modified"):

@@ -13,6 +13,7 @@ recursion over xp, level by level from the top, instead of a linear solver.
 
 from dataclasses import dataclass
 from fractions import Fraction
+import functools
 import math
 
 from . import errors
@@ -89,13 +90,17 @@ def _gain_counts(magic, learning, extremes):
     return ((1, failed), (3, cast), (5, counts[Outcome.PERFECT]))
 
 
+@functools.lru_cache(maxsize=32)
 def _backward(gains, cost, terminal):
     """Expected casts to reach the top of a level, for every xp in [0, cost).
 
     Solves V(x) = 1 + Σ (n_g / 12) V(x + g) for x < cost, with V(cost + r)
     given by ``terminal[r]`` (r = 0..4, the leftover carried to the next
     level). Values are kept as (W, e) meaning W / 12**e, so the whole pass is
-    integer arithmetic with no gcd; returns the list of (W, e) for x = 0..cost-1.
+    integer arithmetic with no gcd; returns the tuple of (W, e) for x = 0..cost-1.
+
+    ``gains`` and ``terminal`` are tuples: passes are kept (the same level is solved again for
+    every target above it, and for every magic with the same odds).
     """
     top = max(e for _, e in terminal)
     size = cost + 5
@@ -111,12 +116,12 @@ def _backward(gains, cost, terminal):
         for g, m in multipliers:
             total += m * values[x + g]
         values[x] = total
-    return [(values[x], top + cost + 4 - x) for x in range(cost)]
+    return tuple((values[x], top + cost + 4 - x) for x in range(cost))
 
 
 def _expected_to(magic, learning, difficulty, xp, target, extremes):
     """Exact expected casts from (learning, xp) to reach ``target``; validated input."""
-    terminal = [(0, 0)] * 5
+    terminal = ((0, 0),) * 5
     for level in range(target - 1, learning - 1, -1):
         solved = _backward(
             _gain_counts(magic, level, extremes), _cost(level, difficulty), terminal

@@ -8,6 +8,7 @@ halved and rounded up, ``(xp + 1) // 2`` (25 → 13), so 0 XP in hour 1.
 """
 
 from fractions import Fraction
+import functools
 from types import MappingProxyType
 
 from . import errors
@@ -58,8 +59,12 @@ def study_odds(hours, p):
     1, …, failure in the last hour, all passed), summing to exactly 1;
     keys of impossible endings are kept with probability 0.
     """
-    hours = errors.hours(hours)
-    p = errors.probability(p)
+    return dict(_odds(errors.hours(hours), errors.probability(p)))
+
+
+@functools.lru_cache(maxsize=256)
+def _odds(hours, p):
+    # Kept: a study answer asks the odds of every length for the same chance.
     odds = {}
     reached = Fraction(1)  # probability that every earlier test passed
     for hour in range(1, hours + 1):
@@ -67,14 +72,17 @@ def study_odds(hours, p):
         odds[_failed_xp(hour)] = reached * (1 - passed)
         reached *= passed
     odds[STUDY_XP[hours]] = reached
-    return odds
+    return tuple(odds.items())
 
 
 def study_expected(hours, p):
     """Return the exact expected XP of a session planned for ``hours`` hours."""
-    return sum(
-        (xp * chance for xp, chance in study_odds(hours, p).items()), Fraction(0)
-    )
+    return _expected(errors.hours(hours), errors.probability(p))
+
+
+@functools.lru_cache(maxsize=256)
+def _expected(hours, p):
+    return sum((xp * chance for xp, chance in _odds(hours, p)), Fraction(0))
 
 
 def best_study_hours(p):

@@ -38,6 +38,7 @@ a duel ("a_magic").
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -143,23 +144,34 @@ def to_engine(value):
 
 
 def _probability(p):
-    """All the ways the site shows one exact probability."""
+    """All the ways the site shows one exact probability (a fresh dict)."""
+    return dict(_probability_items(type(p), p))
+
+
+@functools.lru_cache(maxsize=1024)
+def _probability_items(kind, p):
+    # Kept by value (and type): the same odds recur across requests and outcomes.
     fraction = rules.format_fraction(p)
-    return {
-        "fraction": fraction if len(fraction) <= _MAX_FRACTION_CHARS else None,
-        "percent": rules.format_percent(p),
-        "one_in": rules.one_in(p),
-        "share": round(float(p), 6),
-    }
+    return (
+        ("fraction", fraction if len(fraction) <= _MAX_FRACTION_CHARS else None),
+        ("percent", rules.format_percent(p)),
+        ("one_in", rules.one_in(p)),
+        ("share", round(float(p), 6)),
+    )
 
 
 def _number(x, digits=1):
-    """An exact number, as a French decimal and (when short) a fraction."""
+    """An exact number, as a French decimal and (when short) a fraction (a fresh dict)."""
+    return dict(_number_items(type(x), x, digits))
+
+
+@functools.lru_cache(maxsize=1024)
+def _number_items(kind, x, digits):
     fraction = rules.format_fraction(x)
-    return {
-        "decimal": rules.format_decimal(x, digits),
-        "fraction": fraction if len(fraction) <= _MAX_FRACTION_CHARS else None,
-    }
+    return (
+        ("decimal", rules.format_decimal(x, digits)),
+        ("fraction", fraction if len(fraction) <= _MAX_FRACTION_CHARS else None),
+    )
 
 
 def _faces_text(faces):
@@ -241,10 +253,7 @@ def _cast_figures(v):
     magic, learning = v["magic"], v["learning"]
     modifier, extremes = v["modifier"], v["extremes"]
     odds = rules.cast_odds(magic, learning, modifier=modifier, extremes=extremes)
-    faces = {outcome: [] for outcome in rules.Outcome}
-    for face in range(1, rules.DIE_FACES + 1):
-        result = rules.cast(magic, learning, face=face, modifier=modifier, extremes=extremes)
-        faces[result.outcome].append(face)
+    faces = rules.outcome_faces(magic, learning, modifier=modifier, extremes=extremes)
     expected = rules.expected_xp(magic, learning, modifier=modifier, extremes=extremes)
     cast_chance = sum((p for o, p in odds.items() if o.is_cast), Fraction(0))
     return {
@@ -257,20 +266,30 @@ def _cast_figures(v):
             "extremes": extremes,
             "extremes_label": rules.EXTREMES_LABELS[extremes],
         },
-        "outcomes": [
-            {
-                "key": outcome.value,
-                "label": outcome.label,
-                "faces": faces[outcome],
-                "faces_text": _faces_text(faces[outcome]),
-                "xp": rules.xp_for(outcome),
-                **_probability(odds[outcome]),
-            }
-            for outcome in rules.Outcome
-        ],
+        "outcomes": [_outcome_row(outcome, faces[outcome], odds[outcome]) for outcome in rules.Outcome],
         "cast_chance": _probability(cast_chance),
         "expected_xp": _number(expected, 2),
     }
+
+
+def _outcome_row(outcome, faces, p):
+    """One outcome of a cast as the calculators show it (a fresh dict, a fresh list of faces)."""
+    row = dict(_outcome_row_items(outcome, faces, p))
+    row["faces"] = list(faces)
+    return row
+
+
+@functools.lru_cache(maxsize=256)
+def _outcome_row_items(outcome, faces, p):
+    # Kept: the same outcome rows recur for every magic and modifier with the same faces.
+    return (
+        ("key", outcome.value),
+        ("label", outcome.label),
+        ("faces", None),
+        ("faces_text", _faces_text(faces)),
+        ("xp", rules.xp_for(outcome)),
+        *_probability_items(type(p), p),
+    )
 
 
 def _cast(request):

@@ -186,6 +186,16 @@ class _Interner:
     def __init__(self):
         self.atoms, self.nodes, self.shapes = [], [], []
         self._atoms, self._nodes, self._shapes = {}, {}, {}
+        self._texts = {}
+
+    def answer(self, value):
+        """The ref of one whole answer; answers met before (same JSON text, hence the same
+        types, keys and order) are not walked again."""
+        text = json.dumps(value)
+        ref = self._texts.get(text)
+        if ref is None:
+            ref = self._texts[text] = self.ref(value)
+        return ref
 
     def ref(self, value):
         if isinstance(value, dict):
@@ -261,7 +271,8 @@ def _build():
                      for value in values]
         for key, part_axes in parts:
             interner = _Interner()
-            index = [interner.ref(_strip(_ask(request))) for request in requests(part_axes, calc)]
+            index = [interner.answer(_strip(_ask(request)))
+                     for request in requests(part_axes, calc)]
             tables = {calc: {"axes": part_axes, "index": index, "inputs": _INPUTS[calc]}}
             extra = {}
             if calc == "cast":
@@ -318,7 +329,7 @@ def _integer_reading():
 
 
 def _probe_integer_reading():
-    candidates = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()] + ["\ufeff"]
+    candidates = list(filter(str.isspace, map(chr, range(sys.maxunicode + 1)))) + ["\ufeff"]
     whitespace = "".join(c for c in candidates if bridge.to_engine(f"{c}7{c}") == 7)
     signs = {}
     for sign in ("+", "-", "\u2212", "\u2013", "\ufe62", "\ufe63", "\uff0b", "\uff0d"):

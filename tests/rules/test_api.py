@@ -55,6 +55,7 @@ PUBLIC = [
     "level_up_cost",
     "level_up_within",
     "one_in",
+    "outcome_faces",
     "study_expected",
     "study_odds",
     "study_xp",
@@ -170,9 +171,18 @@ def test_result_values_are_frozen():
 
 
 def test_returned_dicts_are_fresh():
+    # The engine keeps computations it may be asked again: what it returns stays the caller's.
     odds = rules.cast_odds(3, 2)
     odds[rules.Outcome.SUCCESS] = Fraction(0)
     assert rules.cast_odds(3, 2)[rules.Outcome.SUCCESS] == Fraction(1, 4)
+    # Same shift (magic 5 and modifier +1 read as magic 3): still a fresh dict.
+    assert rules.cast_odds(5, 2, modifier=1)[rules.Outcome.SUCCESS] == Fraction(1, 4)
+    faces = rules.outcome_faces(3, 2)
+    faces[rules.Outcome.SUCCESS] = ()
+    assert rules.outcome_faces(3, 2)[rules.Outcome.SUCCESS] == (1, 3, 4)
+    study = rules.study_odds(3, "1/2")
+    study[0] = Fraction(1)
+    assert rules.study_odds(3, "1/2")[0] == Fraction(3, 4)
 
 
 def test_odds_are_fractions_never_floats():

@@ -161,6 +161,22 @@ def test_cast_with_a_face_is_deterministic_and_matches_the_oracle(magic, learnin
     assert isinstance(first, rules.CastResult)
 
 
+@given(magics, learnings, modifiers, extremes)
+def test_outcome_faces_match_the_oracle_face_by_face(magic, learning, modifier, reading):
+    faces = rules.outcome_faces(magic, learning, modifier=modifier, extremes=reading)
+    assert list(faces) == list(Outcome)
+    assert sorted(face for group in faces.values() for face in group) == list(range(1, 13))
+    for outcome, group in faces.items():
+        assert group == tuple(sorted(group))
+        assert all(oracle.roll(face, magic, learning, modifier, reading) == outcome.value
+                   for face in group)
+
+
+def test_outcome_faces_refuse_what_a_cast_refuses():
+    with pytest.raises(rules.RulesError, match="apprentissage"):
+        rules.outcome_faces(3, 6)
+
+
 @given(st.integers(min_value=0, max_value=2**32), magics, learnings)
 def test_cast_is_replayable_with_a_seed(seed, magic, learning):
     first = [rules.cast(magic, learning, rng=rng) for rng in [random.Random(seed)] for _ in range(20)]
