@@ -319,7 +319,21 @@ def generate(root: Path, out: Path, *, site_url: str = "") -> Report:
     """Validate ``root/spells`` and write every page, JSON file and asset into ``out``.
 
     ``site_url`` (the publishing address, when known) makes the alias pages point to the
-    absolute address of their spell."""
+    absolute address of their spell. When nothing the generation reads has changed since the
+    last one and ``out`` is as it left it, nothing is done (:mod:`generator.pages.stamp`)."""
+    from . import stamp
+
+    digest = stamp.sources_digest(root, out, site_url)
+    known = stamp.unchanged(root, out, digest)
+    if known is not None:
+        return Report(spells=known)  # the same sources: the files are already there
+    stamp.forget(root)
+    report = _generate(root, out, site_url)
+    stamp.record(root, out, digest, report.spells)
+    return report
+
+
+def _generate(root: Path, out: Path, site_url: str) -> Report:
     from widgets.packaging import install_engine_assets
 
     report = Report()
