@@ -95,7 +95,7 @@ def on_page_markdown(markdown, page, config, files) -> str:
 # the theme renders it. The generated HTML is well formed: a block ends at the closing tag that
 # balances its opening one, found by counting that tag alone, which costs far less than parsing.
 _EXCLUDED_START = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?\sdata-search-exclude(?=[\s=/>])[^>]*>")
-_SEARCH_ATTRIBUTE = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")
+_SEARCH_ATTRIBUTE = re.compile(r"data-search-\w+=\"[^\"]+\"")
 
 
 def _excluded_spans(html: str) -> list[tuple[int, int]]:
@@ -148,8 +148,24 @@ def on_page_context(context, page, config, nav):
     """The whole page again, for the theme, without the search's marker attributes."""
     html = _whole_pages.pop(page.file.src_uri, None)
     if html is not None:
-        page.content = _SEARCH_ATTRIBUTE.sub("", html)
+        page.content = _without_search_attributes(html)
     return context
+
+
+def _without_search_attributes(html: str) -> str:
+    """``html`` without its ``data-search-…="…"`` attributes and the space before each (found by
+    their literal start: a pattern that may begin with a space is tried at every character)."""
+    kept, position = [], 0
+    start = html.find("data-search-")
+    while start >= 0:
+        match = _SEARCH_ATTRIBUTE.match(html, start)
+        if match:
+            cut = start - 1 if start > position and html[start - 1].isspace() else start
+            kept.append(html[position:cut])
+            position = match.end()
+        start = html.find("data-search-", start + 1 if not match else position)
+    kept.append(html[position:])
+    return "".join(kept)
 
 
 _command = "build"

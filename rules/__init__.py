@@ -13,6 +13,11 @@ Conventions:
   mappings (``types.MappingProxyType``) for constants, or fresh dicts that the
   caller owns. Odds dicts always hold every key, in a fixed order, and sum to
   exactly 1.
+* Pure functions: the same arguments always give the same result. A few inner
+  computations are kept for the arguments asked last (bounded ``lru_cache``:
+  the odds of a cast by the sum of magic and modifier, study odds, level
+  passes), so a table or a page of answers does not redo them; what a caller
+  receives is still its own (fresh dicts, immutable values).
 * Integers are real ``int`` values (never ``bool``, never text such as "12").
   Every invalid input raises :class:`RulesError`, a ``ValueError`` whose
   message is French and meant for the reader, e.g.

@@ -64,8 +64,16 @@ class Report:
 def fold(text: str) -> str:
     """Lower-case, accent-free, elision-split form of a text, for sorting and searching."""
     text = text.replace("œ", "oe").replace("Œ", "oe").replace("æ", "ae").replace("Æ", "ae")
-    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    text = _NOT_ASCII.sub(_uncombined, unicodedata.normalize("NFKD", text))
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _uncombined(match: re.Match) -> str:
+    # Accents come apart from their letter in NFKD and are dropped; only non-ASCII is looked at.
+    return "" if unicodedata.combining(match[0]) else match[0]
 
 
 def load_spells(spells_dir: Path) -> list[dict]:
