@@ -7,7 +7,7 @@ In the same run:
   language and search), in CPU seconds (goal: at most 1.5× the plain build), three ways: a
   rebuild of unchanged sources (``build/cache`` as the build before left it: the generation is
   skipped), a rebuild after one spell file changed (everything generated again, with the
-  compiled templates, schema passes and calculators' data of ``build/cache``), and a first build
+  compiled templates, spell files known valid and calculators' data of ``build/cache``), and a first build
   (``build/cache`` emptied, nothing kept in memory either);
 * synthetic compendiums of 1× and 10× the real spells (copies renamed « Nom 2 », « Nom 3 »…):
   build time of each and their ratio (goal: 10× takes at most 10.5× the time of 1×), and the

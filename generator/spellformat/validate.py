@@ -31,7 +31,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from .slug import SLUG_PATTERN, SLUG_RE, slugify
-from .spellfile import DataPath, LoadError, load_path
+from .spellfile import MAX_BYTES, DataPath, LoadError, load_path
 
 __all__ = ["SCHEMA_PATH", "Problem", "Spell", "check_dir", "check_file", "load_dir", "load_schema", "spell_files"]
 
@@ -85,7 +85,8 @@ def load_dir(path: str | os.PathLike[str],
 
     Return the spells read (sorted by file name) and every problem. The data can only
     be trusted if the list of problems is empty. With *cache_dir*, the data that passed the
-    schema are remembered there (see :class:`_SchemaPasses`); every other rule runs each time.
+    files valid on their own are remembered there (see :class:`_ValidFiles`); the rules across
+    files run each time.
     """
     shown = os.fspath(path)
     directory = Path(path)
@@ -99,13 +100,13 @@ def load_dir(path: str | os.PathLike[str],
                             f"attendu au moins un fichier de sort *{SPELL_SUFFIX}, reçu un dossier qui n'en contient aucun")]
     spells: list[Spell] = []
     problems: list[Problem] = []
-    passes = _SchemaPasses(cache_dir)
+    known = _ValidFiles(cache_dir)
     for file in files:
-        file_problems, spell = _check_one(file, os.path.join(shown, file.name), passes)
+        file_problems, spell = _check_one(file, os.path.join(shown, file.name), known)
         problems += file_problems
         if spell is not None:
             spells.append(spell)
-    passes.save()
+    known.save()
     problems += _across_files(spells)
     return spells, _sorted(problems)
 
@@ -148,50 +149,60 @@ def _validator() -> Draft202012Validator:
     return _Validator(load_schema())
 
 
-class _SchemaPasses:
-    """The spell data known to pass the schema, kept in ``cache_dir/schema-passes.json``.
+class _ValidFiles:
+    """The spell files known to be valid on their own, kept in ``cache_dir/valid-files.json``.
 
-    The schema check is the slowest part of validation and a pure function of the data, the
-    schema and this module: data are remembered by the SHA-256 of their canonical JSON, under
-    a key made of the schema, this module and the jsonschema version (any change of them
-    forgets everything). Only passes are kept, so every problem is always found anew. A cache
-    that cannot be read or written only makes the check slower.
+    Reading a file (the YAML and the line of every value), its schema check and the other rules
+    of one file are a pure function of its name, its bytes and the validator's sources: a valid
+    file is remembered, data and lines, by the SHA-256 of its name and bytes, under a key made of
+    the sources of this package and of ``rules/`` (the limits it checks) and the versions of
+    jsonschema and PyYAML (any change of them forgets everything). Only files without a problem
+    are kept, so every problem is always found anew, and the rules across files run each time.
+    A cache that cannot be read or written only makes the check slower.
     """
 
-    FILE = "schema-passes.json"
+    FILE = "valid-files.json"
 
     def __init__(self, cache_dir: str | os.PathLike[str] | None):
         self.path = Path(cache_dir) / self.FILE if cache_dir is not None else None
-        self.known: set[str] = set()
-        self.seen: set[str] = set()
+        self.known: dict[str, Any] = {}
+        self.seen: dict[str, Any] = {}
         if self.path is None:
             return
         try:
             kept = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return
-        if isinstance(kept, dict) and kept.get("key") == _schema_key() and isinstance(kept.get("passes"), list):
-            self.known = {item for item in kept["passes"] if isinstance(item, str)}
+        if isinstance(kept, dict) and kept.get("key") == _cache_key() and isinstance(kept.get("files"), dict):
+            self.known = kept["files"]
 
     @staticmethod
-    def digest(data: Any) -> str:
-        text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
-                          default=lambda value: f"<{type(value).__name__}:{value!r}>")
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    def digest(name: str, raw: bytes) -> str:
+        return hashlib.sha256(name.encode("utf-8", "surrogateescape") + b"\0" + raw).hexdigest()
 
-    def passed(self, digest: str) -> bool:
-        if digest not in self.known:
-            return False
-        self.seen.add(digest)
-        return True
+    def get(self, digest: str) -> tuple[Any, dict[DataPath, int]] | None:
+        """The data and lines of a file known valid, or None."""
+        entry = self.known.get(digest)
+        try:
+            data, lines = entry
+            lines = {tuple(path): line for path, line in lines}
+        except (TypeError, ValueError):
+            return None
+        if not isinstance(data, dict):
+            return None
+        self.seen[digest] = entry
+        return data, lines
 
-    def add(self, digest: str) -> None:
-        self.seen.add(digest)
+    def add(self, digest: str, data: Any, lines: dict[DataPath, int]) -> None:
+        self.seen[digest] = [data, [[list(path), line] for path, line in lines.items()]]
 
     def save(self) -> None:
-        if self.path is None or self.seen == self.known:
-            return  # (the data of this check only: passes of files since changed are forgotten)
-        text = json.dumps({"key": _schema_key(), "passes": sorted(self.seen)})
+        if self.path is None or self.seen.keys() == self.known.keys():
+            return  # (the files of this check only: files since changed are forgotten)
+        try:
+            text = json.dumps({"key": _cache_key(), "files": self.seen}, ensure_ascii=False)
+        except ValueError:  # a value JSON cannot hold: nothing is kept
+            return
         tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -202,16 +213,38 @@ class _SchemaPasses:
 
 
 @functools.cache
-def _schema_key() -> str:
+def _cache_key() -> str:
     from importlib.metadata import version
 
-    digest = hashlib.sha256(SCHEMA_PATH.read_bytes())
-    digest.update(Path(__file__).read_bytes())
-    digest.update(version("jsonschema").encode())
+    import rules
+
+    digest = hashlib.sha256()
+    for folder in (Path(__file__).parent, Path(rules.__file__).parent):
+        for path in sorted(folder.iterdir()):
+            if path.suffix in (".py", ".json"):
+                digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    for name in ("jsonschema", "PyYAML"):
+        digest.update(f"{name} {version(name)}\0".encode())
     return digest.hexdigest()
 
 
-def _check_one(file: Path, shown: str, passes: _SchemaPasses | None = None) -> tuple[list[Problem], Spell | None]:
+def _read(file: Path) -> bytes | None:
+    """The bytes of a spell file, or None when it cannot be read or is too big (the loader says why)."""
+    try:
+        with open(file, "rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except OSError:
+        return None
+    return raw if len(raw) <= MAX_BYTES else None
+
+
+def _check_one(file: Path, shown: str, known: _ValidFiles | None = None) -> tuple[list[Problem], Spell | None]:
+    raw = _read(file) if known is not None else None
+    digest = known.digest(file.name, raw) if raw is not None else None
+    if digest is not None:
+        hit = known.get(digest)
+        if hit is not None:
+            return [], Spell(shown, *hit)
     loaded = load_path(file)
     if not loaded.ok:
         return [_from_load_error(shown, error) for error in loaded.errors], None
@@ -220,16 +253,12 @@ def _check_one(file: Path, shown: str, passes: _SchemaPasses | None = None) -> t
         return [Problem(shown, lines[()], "-",
                         "attendu un objet (clé: valeur, avec les clés schema, slug, name…) au premier niveau du document, "
                         f"reçu {_received(data)}")], None
-    digest = passes.digest(data) if passes is not None else ""
-    if passes is not None and passes.passed(digest):
-        problems = []
-    else:
-        problems = [Problem(shown, _line_of(lines, path), _field(path), message)
-                    for path, message in _schema_messages(data)]
-        if passes is not None and not problems:
-            passes.add(digest)
+    problems = [Problem(shown, _line_of(lines, path), _field(path), message)
+                for path, message in _schema_messages(data)]
     problems += [Problem(shown, _line_of(lines, path), _field(path), message)
                  for path, message in _within_file(data, file.name)]
+    if digest is not None and not problems:
+        known.add(digest, data, lines)
     return problems, Spell(shown, data, lines)
 
 
