@@ -7,14 +7,14 @@ In the same run:
   language and search), in CPU seconds (goal: at most 1.5× the plain build), three ways: a
   rebuild of unchanged sources (``build/cache`` as the build before left it: the generation is
   skipped), a rebuild after one spell file changed (everything generated again, with the
-  compiled templates, spell files known valid and calculators' data of ``build/cache``), and a first build
-  (``build/cache`` emptied, nothing kept in memory either);
+  compiled templates, spell files known valid and calculators' data of ``build/cache``), and a
+  first build (``build/`` removed, nothing kept in memory either);
 * synthetic compendiums of 1× and 10× the real spells (copies renamed « Nom 2 », « Nom 3 »…):
   build time of each and their ratio (goal: 10× takes at most 10.5× the time of 1×), and the
   HTML bytes of a spell page (goal: a page does not grow with the number of spells).
 
-Machines are shared and noisy: each build runs several times and the median is kept; nothing is
-asserted. Run from the repository root: ``python bench/bench_build.py``.
+Machines are shared and noisy: builds alternate in rounds, each compared with plain builds made
+just before and after it, and medians are kept; nothing is asserted. Run from the repository root: ``python bench/bench_build.py``.
 """
 
 from __future__ import annotations
@@ -141,11 +141,11 @@ def edit_one_spell(project: Path) -> None:
     path.write_text(text[:-1] if text.endswith("\n\n") else text + "\n", encoding="utf-8")
 
 
-def compare_with_plain() -> tuple[float, float, float, float]:
-    """Median CPU seconds of the real build (its caches kept from the build before, as any
-    rebuild has them), of the same after one spell file changed, of the real build with
-    ``build/cache`` emptied before each build, and of the plain mkdocs-material build, for the
-    same spells."""
+def compare_with_plain() -> dict[str, tuple[float, float]]:
+    """For each way of building (``SCENARIOS``): (median CPU seconds, median ratio to the plain
+    mkdocs-material build of the same spells). Builds alternate in rounds, and each round's ratio
+    divides by the mean of a plain build made just before and one made just after, so a machine
+    whose speed drifts during the run compares like with like."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -154,25 +154,58 @@ def compare_with_plain() -> tuple[float, float, float, float]:
         (Path(tmp) / "grimoire").mkdir()
         project = make_project(Path(tmp) / "grimoire", 1)
         plain = make_plain_project(Path(tmp) / "plain")
-        build_site(project)  # the same warm-up for both: modules imported, caches filled
-        build(load_config(str(plain / "mkdocs.yml")))
-        ours, edited, cold, theirs = [], [], [], []
-        for _ in range(REPEATS):
-            ours.append(cpu_seconds(lambda: build_site(project)))
+
+        def plain_build():
+            return cpu_seconds(lambda: build(load_config(str(plain / "mkdocs.yml"))))
+
+        def edited():
             edit_one_spell(project)
-            edited.append(cpu_seconds(lambda: build_site(project)))
+            return cpu_seconds(lambda: build_site(project))
+
+        def first():
             forget_caches(project)
-            cold.append(cpu_seconds(lambda: build_site(project)))
-            theirs.append(cpu_seconds(lambda: build(load_config(str(plain / "mkdocs.yml")))))
-        return tuple(statistics.median(times) for times in (ours, edited, cold, theirs))
+            return cpu_seconds(lambda: build_site(project))
+
+        builds = {"unchanged": lambda: cpu_seconds(lambda: build_site(project)),
+                  "edited": edited, "first": first}
+        build_site(project)  # the same warm-up for both: modules imported, caches filled
+        plain_build()
+        times = {name: [] for name in SCENARIOS}
+        ratios = {name: [] for name in SCENARIOS}
+        for _ in range(ROUNDS):
+            before = plain_build()
+            seconds = {name: run() for name, run in builds.items()}
+            baseline = (before + plain_build()) / 2
+            times["plain"].append(baseline)
+            for name in builds:
+                times[name].append(seconds[name])
+                ratios[name].append(seconds[name] / baseline)
+        return {name: (statistics.median(times[name]),
+                       statistics.median(ratios[name]) if ratios[name] else 1.0)
+                for name in SCENARIOS}
+
+
+#: How the real build is measured against the plain one: sources unchanged since the last build
+#: (the generation is skipped), one spell file changed (everything generated again with what
+#: ``build/cache`` holds), a first build (``build/`` removed, nothing kept in memory).
+SCENARIOS = {
+    "plain": "mkdocs-material seul",
+    "unchanged": "Grimoire, sources inchangées",
+    "edited": "Grimoire, un sort modifié",
+    "first": "Grimoire, première construction (sans build/)",
+}
+ROUNDS = 5
 
 
 def measure(factor: int) -> tuple[float, int, float]:
-    """(median build CPU seconds, number of spell pages, mean HTML bytes of a spell page)."""
+    """(median build CPU seconds, number of spell pages, mean HTML bytes of a spell page); each
+    measured build generates everything (one spell file changed before it)."""
     with tempfile.TemporaryDirectory(prefix=f"grimoire-bench-{factor}x-") as tmp:
         project = make_project(Path(tmp), factor)
+        build_site(project)  # warm-up: the caches of build/ filled
         times = []
         for _ in range(REPEATS):
+            edit_one_spell(project)
             times.append(cpu_seconds(lambda: build_site(project)))
             site = project / "site"
         pages = [p for p in (site / "sorts").glob("*/index.html")
@@ -182,13 +215,14 @@ def measure(factor: int) -> tuple[float, int, float]:
 
 
 def main() -> int:
-    ours, edited, cold, plain = compare_with_plain()
-    print(f"construction, temps CPU (médiane de {REPEATS}), mkdocs-material seul : {plain:.2f} s")
-    for label, seconds in (("sources inchangées", ours), ("un sort modifié", edited),
-                           ("première construction, build/cache vide", cold)):
-        ratio = seconds / plain
-        print(f"  Grimoire, {label} : {seconds:.2f} s, rapport {ratio:.2f} (objectif ≤ 1,5 : "
-              f"{'atteint' if ratio <= 1.5 else 'NON atteint'})")
+    results = compare_with_plain()
+    print(f"construction, temps CPU (médiane de {ROUNDS} tours ; rapport de chaque tour à la "
+          "moyenne de deux constructions mkdocs-material seul, faites juste avant et juste après)")
+    for name, label in SCENARIOS.items():
+        seconds, ratio = results[name]
+        verdict = "" if name == "plain" else (
+            f", rapport {ratio:.2f} (objectif ≤ 1,5 : {'atteint' if ratio <= 1.5 else 'NON atteint'})")
+        print(f"  {label} : {seconds:.2f} s{verdict}")
     one = measure(1)
     ten = measure(10)
     ratio = ten[0] / one[0]
