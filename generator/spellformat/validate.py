@@ -25,13 +25,15 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from .slug import SLUG_PATTERN, SLUG_RE, slugify
 from .spellfile import MAX_BYTES, DataPath, LoadError, load_path
+
+if TYPE_CHECKING:  # jsonschema is imported when a file must be checked (a build of unchanged
+    # files, known valid, does without it)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 __all__ = ["SCHEMA_PATH", "Problem", "Spell", "check_dir", "check_file", "load_dir", "load_schema", "spell_files"]
 
@@ -138,15 +140,15 @@ def _is_integer(_checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_Validator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
-)
-
-
 @functools.cache
 def _validator() -> Draft202012Validator:
-    return _Validator(load_schema())
+    from jsonschema import Draft202012Validator, validators
+
+    checker = validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+    )
+    return checker(load_schema())
 
 
 class _ValidFiles:
