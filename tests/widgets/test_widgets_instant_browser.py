@@ -166,7 +166,11 @@ def test_a_stalled_download_fails_in_french(context, server):
     page.goto(server + "ok/calculateurs/")
     page.locator("#duel-a-magie").click()
     page.locator(f"{DUEL} button[type=submit]").click()
-    assert page.locator(f"{DUEL} [data-status]").text_content().startswith("Chargement du moteur de calcul")
+    # The calculator says it is loading (once engine.js has come: waited for, not read at once),
+    # then, the download stalled, that it failed.
+    page.wait_for_function(
+        "(sel) => (document.querySelector(sel + ' [data-status]').textContent || '')"
+        ".startsWith('Chargement du moteur de calcul')", arg=DUEL, timeout=ANSWER_MS)
     page.wait_for_function(FAILED_AND_SAID, arg=DUEL, timeout=ANSWER_MS)
     status = page.locator(f"{DUEL} [data-status]").text_content()
     assert status.startswith("Le moteur de calcul n'a pas pu être chargé (téléchargement interrompu : rien reçu depuis 2 s)")
