@@ -41,6 +41,7 @@ from .casting import (
     CastResult,
     Outcome,
     cast,
+    cast_key,
     cast_odds,
     expected_xp,
     outcome_faces,
@@ -80,6 +81,7 @@ from .progression import (
     level_path,
     level_up_cost,
     level_up_within,
+    progression_key,
 )
 from .study import (
     STUDY_XP,
@@ -116,6 +118,7 @@ __all__ = [
     "STUDY_XP",
     "best_study_hours",
     "cast",
+    "cast_key",
     "cast_odds",
     "casts_to_next_level",
     "clash_odds",
@@ -132,6 +135,7 @@ __all__ = [
     "level_up_within",
     "one_in",
     "outcome_faces",
+    "progression_key",
     "study_expected",
     "study_odds",
     "study_xp",

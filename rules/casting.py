@@ -29,6 +29,7 @@ __all__ = [
     "CastResult",
     "Outcome",
     "cast",
+    "cast_key",
     "cast_odds",
     "expected_xp",
     "outcome_faces",
@@ -179,6 +180,17 @@ def cast_odds(magic, learning, *, modifier=0, extremes="modified"):
     """
     magic, learning, modifier, extremes = check_cast(magic, learning, modifier, extremes)
     return dict(_odds_shifted(_shift(magic, modifier), learning, extremes))
+
+
+def cast_key(magic, learning, *, modifier=0, extremes="modified"):
+    """Return a hashable value that two casts share only when all their figures are the same.
+
+    Magic and modifier enter the rules only through R = d12 − ⌊magic / 2⌋ + modifier: casts
+    with the same ⌊magic / 2⌋ − modifier, learning and reading have the same outcome on every
+    face, so the same odds, faces and expected XP. (Casts with different keys may still agree.)
+    """
+    magic, learning, modifier, extremes = check_cast(magic, learning, modifier, extremes)
+    return ("cast", _shift(magic, modifier), learning, extremes)
 
 
 def outcome_faces(magic, learning, *, modifier=0, extremes="modified"):

@@ -18,7 +18,7 @@ import math
 
 from . import errors
 from .constants import MAX_LEARNING
-from .casting import Outcome, check_extremes, face_counts
+from .casting import Outcome, _shift, check_extremes, face_counts
 
 __all__ = [
     "LevelStep",
@@ -27,6 +27,7 @@ __all__ = [
     "level_path",
     "level_up_cost",
     "level_up_within",
+    "progression_key",
 ]
 
 #: The highest apprentissage a spell can reach (0 = not learnt), from rules/constants.py.
@@ -138,6 +139,20 @@ def _check_progress(magic, learning, difficulty, xp, extremes, top):
     high = _cost(learning, difficulty) - 1 if learning < MAX_LEVEL else None
     xp = errors.integer("xp", xp, 0, high)
     return magic, learning, difficulty, xp, check_extremes(extremes)
+
+
+def progression_key(magic, learning, difficulty, xp=0, *, extremes="modified"):
+    """Return a hashable value that two states share only when their progression is the same.
+
+    Magic enters progression only through the odds of a cast without modifier, that is through
+    ⌊magic / 2⌋: states with the same ⌊magic / 2⌋, learning, difficulty, xp and reading have the
+    same :func:`level_path`, :func:`casts_to_next_level` and :func:`level_up_within` (for any
+    number of casts). ``learning`` is 1–5.
+    """
+    magic, learning, difficulty, xp, extremes = _check_progress(
+        magic, learning, difficulty, xp, extremes, MAX_LEVEL
+    )
+    return ("progression", _shift(magic, 0), learning, difficulty, xp, extremes)
 
 
 def casts_to_next_level(magic, learning, difficulty, xp=0, *, extremes="modified"):

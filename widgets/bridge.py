@@ -46,7 +46,7 @@ from fractions import Fraction
 
 import rules
 
-__all__ = ["handle", "handle_json", "to_engine", "CALCS", "GENERIC_ERROR", "MAX_DIGITS"]
+__all__ = ["answer_key", "handle", "handle_json", "to_engine", "CALCS", "GENERIC_ERROR", "MAX_DIGITS"]
 
 GENERIC_ERROR = (
     "Le calcul n'a pas pu être fait (erreur inattendue du moteur de calcul) ; "
@@ -565,6 +565,28 @@ CALCS = {
     "progression": _progression,
     "study": _study,
 }
+
+
+def answer_key(request):
+    """A hashable value shared by requests whose answers are the same apart from ``inputs``
+    (the engine's :func:`rules.cast_key` and :func:`rules.progression_key`), or None when the
+    request cannot be grouped (another calculator, or a value the engine refuses)."""
+    try:
+        calc = request.get("calc")
+        if calc == "cast":
+            v = _fields(request, ("magic", "learning", "modifier", "extremes"))
+            return rules.cast_key(v["magic"], v["learning"], modifier=v["modifier"],
+                                  extremes=v["extremes"])
+        if calc == "progression":
+            v = _fields(request, ("magic", "learning", "difficulty", "xp", "n", "extremes"))
+            n = v["n"]
+            if not (isinstance(n, int) and not isinstance(n, bool) and n >= 0):
+                return None
+            return rules.progression_key(v["magic"], v["learning"], v["difficulty"], v["xp"],
+                                         extremes=v["extremes"]) + (n,)
+    except Exception:  # noqa: BLE001 - an invalid request is simply not grouped
+        return None
+    return None
 
 
 def handle(request):

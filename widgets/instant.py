@@ -7,7 +7,9 @@ document per calculator (``instant-<calc>-<hash>.json``, content-hashed so
 every page shares one cached copy; the progression is split by difficulty) that the calculators fetch when one comes
 into view or is first used (``assets/widgets/instant.js`` looks answers up
 in it; anything outside it goes to the engine). No rule is computed here:
-every figure is the bridge's output, stored as it is.
+every figure is the bridge's output, stored as it is. Requests the engine says
+are answered alike (:func:`widgets.bridge.answer_key`: the same ⌊magic / 2⌋ −
+modifier for a cast, the same ⌊magic / 2⌋ for a progression) are asked once.
 
 Covered (axes of each table; every combination is stored):
 
@@ -111,13 +113,28 @@ def _ask(request):
     return response
 
 
+#: The stripped answers during one :func:`build`, by :func:`widgets.bridge.answer_key` (requests
+#: the engine says are answered alike are asked once; tests compare every entry with the bridge).
+_answers = None
+
+
+def _answer(request):
+    """The bridge's answer to ``request`` without ``calc`` and ``inputs``."""
+    key = bridge.answer_key(request)
+    if key is None or _answers is None:
+        return _strip(_ask(request))
+    if key not in _answers:
+        _answers[key] = _strip(_ask(request))
+    return _answers[key]
+
+
 def _stable_magic():
     """The smallest magic from which no cast answer changes any more (for every
     learning, modifier and reading), found by asking the bridge."""
     def answers(magic):
         return [
-            _strip(_ask({"calc": "cast", "magic": str(magic), "learning": str(learning),
-                         "modifier": str(modifier), "extremes": extremes}))
+            _answer({"calc": "cast", "magic": str(magic), "learning": str(learning),
+                     "modifier": str(modifier), "extremes": extremes})
             for learning in _LEARNING for modifier in _MODIFIERS for extremes in _EXTREMES
         ]
 
@@ -186,15 +203,19 @@ class _Interner:
     def __init__(self):
         self.atoms, self.nodes, self.shapes = [], [], []
         self._atoms, self._nodes, self._shapes = {}, {}, {}
-        self._texts = {}
+        self._texts, self._objects = {}, {}
 
     def answer(self, value):
-        """The ref of one whole answer; answers met before (same JSON text, hence the same
-        types, keys and order) are not walked again."""
+        """The ref of one whole answer; answers met before (the same object, or the same JSON
+        text, hence the same types, keys and order) are not walked again."""
+        known = self._objects.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
         text = json.dumps(value)
         ref = self._texts.get(text)
         if ref is None:
             ref = self._texts[text] = self.ref(value)
+        self._objects[id(value)] = (value, ref)  # the value is kept: its id is not reused
         return ref
 
     def ref(self, value):
@@ -248,12 +269,12 @@ def build():
     """Ask the bridge every covered request; return ``{key: document}``, one JSON-ready
     document per calculator (``cast`` also holds what a roll needs), or per value of
     the field named in :data:`SPLIT` (``progression-3``: difficulty 3)."""
-    global _asked
-    _asked = {}
+    global _asked, _answers
+    _asked, _answers = {}, {}
     try:
         return _build()
     finally:
-        _asked = None
+        _asked = _answers = None
 
 
 def _build():
@@ -271,8 +292,7 @@ def _build():
                      for value in values]
         for key, part_axes in parts:
             interner = _Interner()
-            index = [interner.answer(_strip(_ask(request)))
-                     for request in requests(part_axes, calc)]
+            index = [interner.answer(_answer(request)) for request in requests(part_axes, calc)]
             tables = {calc: {"axes": part_axes, "index": index, "inputs": _INPUTS[calc]}}
             extra = {}
             if calc == "cast":

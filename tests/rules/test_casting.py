@@ -191,3 +191,21 @@ def test_cast_without_rng_rolls_a_valid_face():
     faces = {rules.cast(0, 1).face for _ in range(200)}
     assert faces <= set(range(1, 13))
     assert len(faces) > 1
+
+
+@given(magics, learnings, modifiers, extremes)
+def test_casts_with_the_same_key_have_the_same_figures(magic, learning, modifier, reading):
+    # Two more magic cost one more point of the die, as one less modifier does.
+    twin = (magic + 2, modifier + 1)
+    keys = {rules.cast_key(m, learning, modifier=mod, extremes=reading) for m, mod in ((magic, modifier), twin)}
+    assert len(keys) == 1
+    for figures in (rules.cast_odds, rules.outcome_faces, rules.expected_xp):
+        assert figures(magic, learning, modifier=modifier, extremes=reading) == \
+            figures(*twin[:1], learning, modifier=twin[1], extremes=reading)
+
+
+@given(magics, learnings, modifiers, magics, learnings, modifiers, extremes)
+def test_casts_whose_faces_differ_have_different_keys(m1, l1, d1, m2, l2, d2, reading):
+    faces = [rules.outcome_faces(m, l, modifier=d, extremes=reading) for m, l, d in ((m1, l1, d1), (m2, l2, d2))]
+    keys = [rules.cast_key(m, l, modifier=d, extremes=reading) for m, l, d in ((m1, l1, d1), (m2, l2, d2))]
+    assert faces[0] == faces[1] or keys[0] != keys[1]

@@ -200,3 +200,24 @@ def test_level_path_at_the_top_and_with_a_target():
     assert rules.level_path(3, 5, 2, 1000) == ()
     assert rules.level_path(3, 2, 2, target=2) == ()
     assert rules.level_path(3, 2, 2, target=4) == rules.level_path(3, 2, 2)[:2]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=20), st.integers(min_value=1, max_value=5),
+       st.integers(min_value=1, max_value=5), st.integers(min_value=0, max_value=9),
+       st.integers(min_value=0, max_value=30), st.sampled_from(["modified", "natural"]))
+def test_states_with_the_same_key_progress_alike(half, learning, difficulty, xp, n, reading):
+    even, odd = 2 * half, 2 * half + 1  # the same ⌊magic / 2⌋
+    assert rules.progression_key(even, learning, difficulty, xp, extremes=reading) == \
+        rules.progression_key(odd, learning, difficulty, xp, extremes=reading)
+    assert rules.level_path(even, learning, difficulty, xp, extremes=reading) == \
+        rules.level_path(odd, learning, difficulty, xp, extremes=reading)
+    if learning < 5:
+        for figures in (rules.casts_to_next_level,):
+            assert figures(even, learning, difficulty, xp, extremes=reading) == \
+                figures(odd, learning, difficulty, xp, extremes=reading)
+        assert rules.level_up_within(even, learning, difficulty, n, xp, extremes=reading) == \
+            rules.level_up_within(odd, learning, difficulty, n, xp, extremes=reading)
+    # Another ⌊magic / 2⌋, another key.
+    assert rules.progression_key(even + 2, learning, difficulty, xp, extremes=reading) != \
+        rules.progression_key(even, learning, difficulty, xp, extremes=reading)

@@ -401,3 +401,39 @@ def test_bridge_imports_only_rules_and_the_standard_library():
             imported.add(node.module.split(".")[0])
     assert imported - {"rules"} <= set(sys.stdlib_module_names) | {"__future__"}
     assert "rules" in imported
+
+
+def _stripped(request):
+    return {k: v for k, v in bridge.handle(request).items() if k != "inputs"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 40), st.integers(1, 5), st.integers(-5, 5), st.sampled_from(["modified", "natural"]),
+       st.integers(1, 5), st.integers(0, 30))
+def test_requests_with_the_same_answer_key_have_the_same_answer(magic, learning, modifier, extremes,
+                                                                difficulty, n):
+    cast = {"calc": "cast", "magic": str(magic), "learning": str(learning), "modifier": str(modifier),
+            "extremes": extremes}
+    twin = {**cast, "magic": str(magic + 2), "modifier": str(modifier + 1)}
+    assert bridge.answer_key(cast) == bridge.answer_key(twin) is not None
+    assert _stripped(cast) == _stripped(twin)
+    progression = {"calc": "progression", "magic": str(magic - magic % 2), "learning": str(learning),
+                   "difficulty": str(difficulty), "xp": "0", "n": str(n), "extremes": extremes}
+    other = {**progression, "magic": str(magic - magic % 2 + 1)}
+    assert bridge.answer_key(progression) == bridge.answer_key(other) is not None
+    assert _stripped(progression) == _stripped(other)
+    assert bridge.answer_key({**progression, "n": str(n + 1)}) != bridge.answer_key(progression)
+
+
+@pytest.mark.parametrize("request_", [
+    {"calc": "cast", "magic": "-1", "learning": "2"},
+    {"calc": "cast", "magic": "2", "learning": "9" * 40},
+    {"calc": "progression", "magic": "2", "learning": "2", "difficulty": "3", "n": "beaucoup"},
+    {"calc": "roll", "magic": "2", "learning": "2", "seed": "4"},
+    {"calc": "study", "hours": "2", "p": "1/2"},
+    {"calc": "duel"},
+    {"calc": "inconnu"},
+    "pas un objet",
+])
+def test_requests_that_cannot_be_grouped_have_no_key(request_):
+    assert bridge.answer_key(request_) is None
