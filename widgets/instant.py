@@ -312,7 +312,8 @@ def _build():
 
 def configuration(names):
     """What the page needs to pick a data file: ``{"files": {key: file name}, "split":
-    SPLIT, "integer": how the bridge reads integer text}`` (see ``instant.js``)."""
+    SPLIT, "integer": how the bridge reads integer text}`` (see ``instant.js``; after
+    :func:`install`, the reading is the one kept with the data)."""
     return {"files": dict(names), "split": dict(SPLIT), "integer": _integer_reading()}
 
 
@@ -415,7 +416,13 @@ def _payloads(cache_dir=None):
         digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
     key = digest.hexdigest()
     if key not in _CACHE:
+        _READING.clear()  # the bridge may have changed: its reading of integers too
         cached = _read_cache(cache_dir, key)
+        if cached:
+            try:  # every document holds the reading found when it was computed
+                _READING["value"] = json.loads(next(iter(cached.values())))["integer"]
+            except (ValueError, KeyError, TypeError):
+                cached = None
         _CACHE.clear()
         _CACHE[key] = cached or {calc: encode(document) for calc, document in build().items()}
     if cache_dir is not None and not _cache_file(cache_dir, key).is_file():

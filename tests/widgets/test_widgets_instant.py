@@ -144,10 +144,14 @@ def test_unchanged_engine_reuses_the_kept_data(tmp_path, monkeypatch):
     def no_compute():
         raise AssertionError("recomputed despite the kept data")
 
+    reading = instant.configuration(names)["integer"]
     monkeypatch.setattr(instant, "_CACHE", {})  # a new process
+    monkeypatch.setattr(instant, "_READING", {})
     monkeypatch.setattr(instant, "build", no_compute)
+    monkeypatch.setattr(instant, "_probe_integer_reading", no_compute)
     again = instant.install(tmp_path / "second", cache)
     assert {key: (tmp_path / "second" / name).read_bytes() for key, name in again.items()} == expected
+    assert instant.configuration(again)["integer"] == reading  # kept with the data, not probed
 
     kept[0].write_text("{", encoding="utf-8")
     monkeypatch.setattr(instant, "_CACHE", {})
