@@ -221,6 +221,20 @@ def cast_tables_html(difficulty: int) -> Markup:
     return _tables_html[difficulty]
 
 
+_calculators_html: dict[str, Markup] = {}
+
+
+def calculator_html(name: str, calc: dict) -> Markup:
+    """A calculator's form as a spell page shows it (``widgets/templates/calculators/``): the
+    same for every spell with the same settings (the cast calculator for all, the progression
+    per difficulty), so rendered once per settings and build."""
+    key = name + json.dumps(calc, sort_keys=True)
+    if key not in _calculators_html:
+        html = _environment().get_template(f"calculators/{name}.html").render(calc=calc)
+        _calculators_html[key] = Markup(html.removesuffix("\n"))
+    return _calculators_html[key]
+
+
 class _Compendium:
     """The loaded spells and the derived lookups the pages need."""
 
@@ -282,16 +296,15 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
         "unmarked_errata": [n for n in range(1, len(spell["errata"]) + 1)
                             if n not in erratum_lines],
         "cast_tables_html": cast_tables_html(spell["difficulty"]),
-        "calc_cast": {"prefix": "lancer", "spells": [], "heading_level": 3, "page_tables": True,
-                      "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "modifier": 0,
-                                   "extremes": "modified", "difficulty": spell["difficulty"],
-                                   "element": spell["element"], "spell": spell["slug"]}},
-        "calc_progression": {"prefix": "progression", "spells": [], "heading_level": 3,
-                             "page_tables": True,
-                             "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "xp": 0, "n": 10,
-                                          "difficulty": spell["difficulty"],
-                                          "element": spell["element"],
-                                          "spell": spell["slug"]}},
+        "calculators_html": Markup("\n").join([
+            calculator_html("cast", {
+                "prefix": "lancer", "heading_level": 3, "page_tables": True,
+                "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "modifier": 0,
+                             "extremes": "modified"}}),
+            calculator_html("progression", {
+                "prefix": "progression", "heading_level": 3, "page_tables": True,
+                "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "xp": 0, "n": 10,
+                             "difficulty": spell["difficulty"]}})]),
         "root": "../../",
         "summary": summary(spell),
     }
@@ -359,7 +372,8 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
         writer.write(f"{SITE_STATIC}/{source.name}", source.read_bytes())
 
     spell_template = env.get_template("spell.md.j2")
-    _tables_html.clear()  # the partial may have changed since the last build (``mkdocs serve``)
+    _tables_html.clear()  # the partials may have changed since the last build (``mkdocs serve``)
+    _calculators_html.clear()
     for spell in spells:
         page = spell_template.render(**_spell_context(compendium, spell))
         writer.write(f"sorts/{spell['slug']}/index.md", _markdown_page(page))
