@@ -131,7 +131,7 @@ def forget_caches(project: Path) -> None:
                     value.cache_clear()
     instant._CACHE.clear()
     instant._READING.clear()
-    site._tables_html.clear()
+    site._partials.clear()
 
 
 def edit_one_spell(project: Path) -> None:

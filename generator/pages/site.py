@@ -208,31 +208,29 @@ def cast_tables(difficulty: int) -> dict:
     return {"odds": odds, "costs": costs, "path": path}
 
 
-_tables_html: dict[int, Markup] = {}
+_partials: dict[tuple, Markup] = {}
+
+
+def _partial(key: tuple, template: str, **context) -> Markup:
+    """A part of a spell page that is the same for many spells, rendered once per ``key`` and
+    build (cleared by :func:`generate`: the template may have changed, ``mkdocs serve``)."""
+    if key not in _partials:
+        html = _environment().get_template(template).render(**context)
+        _partials[key] = Markup(html.removesuffix("\n"))
+    return _partials[key]
 
 
 def cast_tables_html(difficulty: int) -> Markup:
-    """The precomputed tables of a spell page: the same for every spell of one difficulty, so
-    rendered once per difficulty and build."""
-    if difficulty not in _tables_html:
-        html = _environment().get_template("partials/cast-tables.html").render(
-            tables=cast_tables(difficulty), spell={"difficulty": difficulty})
-        _tables_html[difficulty] = Markup(html.removesuffix("\n"))
-    return _tables_html[difficulty]
-
-
-_calculators_html: dict[str, Markup] = {}
+    """The precomputed tables of a spell page: the same for every spell of one difficulty."""
+    return _partial(("tables", difficulty), "partials/cast-tables.html",
+                    tables=cast_tables(difficulty), spell={"difficulty": difficulty})
 
 
 def calculator_html(name: str, calc: dict) -> Markup:
     """A calculator's form as a spell page shows it (``widgets/templates/calculators/``): the
     same for every spell with the same settings (the cast calculator for all, the progression
-    per difficulty), so rendered once per settings and build."""
-    key = name + json.dumps(calc, sort_keys=True)
-    if key not in _calculators_html:
-        html = _environment().get_template(f"calculators/{name}.html").render(calc=calc)
-        _calculators_html[key] = Markup(html.removesuffix("\n"))
-    return _calculators_html[key]
+    per difficulty)."""
+    return _partial((name, json.dumps(calc, sort_keys=True)), f"calculators/{name}.html", calc=calc)
 
 
 class _Compendium:
@@ -372,8 +370,7 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
         writer.write(f"{SITE_STATIC}/{source.name}", source.read_bytes())
 
     spell_template = env.get_template("spell.md.j2")
-    _tables_html.clear()  # the partials may have changed since the last build (``mkdocs serve``)
-    _calculators_html.clear()
+    _partials.clear()
     for spell in spells:
         page = spell_template.render(**_spell_context(compendium, spell))
         writer.write(f"sorts/{spell['slug']}/index.md", _markdown_page(page))
