@@ -266,30 +266,20 @@ def _cast_figures(v):
             "extremes": extremes,
             "extremes_label": rules.EXTREMES_LABELS[extremes],
         },
-        "outcomes": [_outcome_row(outcome, faces[outcome], odds[outcome]) for outcome in rules.Outcome],
+        "outcomes": [
+            {
+                "key": outcome.value,
+                "label": outcome.label,
+                "faces": list(faces[outcome]),
+                "faces_text": _faces_text(faces[outcome]),
+                "xp": rules.xp_for(outcome),
+                **_probability(odds[outcome]),
+            }
+            for outcome in rules.Outcome
+        ],
         "cast_chance": _probability(cast_chance),
         "expected_xp": _number(expected, 2),
     }
-
-
-def _outcome_row(outcome, faces, p):
-    """One outcome of a cast as the calculators show it (a fresh dict, a fresh list of faces)."""
-    row = dict(_outcome_row_items(outcome, faces, p))
-    row["faces"] = list(faces)
-    return row
-
-
-@functools.lru_cache(maxsize=256)
-def _outcome_row_items(outcome, faces, p):
-    # Kept: the same outcome rows recur for every magic and modifier with the same faces.
-    return (
-        ("key", outcome.value),
-        ("label", outcome.label),
-        ("faces", None),
-        ("faces_text", _faces_text(faces)),
-        ("xp", rules.xp_for(outcome)),
-        *_probability_items(type(p), p),
-    )
 
 
 def _cast(request):

@@ -8,8 +8,8 @@ every page shares one cached copy; the progression is split by difficulty) that 
 into view or is first used (``assets/widgets/instant.js`` looks answers up
 in it; anything outside it goes to the engine). No rule is computed here:
 every figure is the bridge's output, stored as it is. Requests the engine says
-are answered alike (:func:`widgets.bridge.answer_key`: the same ⌊magic / 2⌋ −
-modifier for a cast, the same ⌊magic / 2⌋ for a progression) are asked once.
+are answered alike (:func:`widgets.bridge.answer_key`, from
+:func:`rules.cast_key` and :func:`rules.progression_key`) are asked once.
 
 Covered (axes of each table; every combination is stored):
 
@@ -96,25 +96,16 @@ def _strip(response):
     return {k: v for k, v in response.items() if k not in ("calc", "inputs")}
 
 
-#: The bridge's answers during one :func:`build` (the search for the stable magic asks the
-#: same casts as the table); None outside a build.
-_asked = None
-
-
 def _ask(request):
-    key = tuple(sorted(request.items()))
-    if _asked is not None and key in _asked:
-        return _asked[key]
     response = bridge.handle(request)
     if not response.get("ok"):
         raise ValueError(f"le moteur refuse {request!r} : {response.get('errors')}")
-    if _asked is not None:
-        _asked[key] = response
     return response
 
 
 #: The stripped answers during one :func:`build`, by :func:`widgets.bridge.answer_key` (requests
-#: the engine says are answered alike are asked once; tests compare every entry with the bridge).
+#: the engine says are answered alike, the search for the stable magic and the table included,
+#: are asked once; tests compare every entry with the bridge); None outside a build.
 _answers = None
 
 
@@ -269,12 +260,12 @@ def build():
     """Ask the bridge every covered request; return ``{key: document}``, one JSON-ready
     document per calculator (``cast`` also holds what a roll needs), or per value of
     the field named in :data:`SPLIT` (``progression-3``: difficulty 3)."""
-    global _asked, _answers
-    _asked, _answers = {}, {}
+    global _answers
+    _answers = {}
     try:
         return _build()
     finally:
-        _asked = _answers = None
+        _answers = None
 
 
 def _build():
