@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .slug import SLUG_PATTERN, SLUG_RE, slugify
-from .spellfile import MAX_BYTES, DataPath, LoadError, load_path
+from .spellfile import MAX_BYTES, DataPath, LoadError, load_bytes, load_path
 
 if TYPE_CHECKING:  # jsonschema is imported when a file must be checked (a build of unchanged
     # files, known valid, does without it)
@@ -86,9 +86,8 @@ def load_dir(path: str | os.PathLike[str],
     """Load and validate the spell directory *path*.
 
     Return the spells read (sorted by file name) and every problem. The data can only
-    be trusted if the list of problems is empty. With *cache_dir*, the data that passed the
-    files valid on their own are remembered there (see :class:`_ValidFiles`); the rules across
-    files run each time.
+    be trusted if the list of problems is empty. With *cache_dir*, the files valid on their own
+    are remembered there (see :class:`_ValidFiles`); the rules across files run each time.
     """
     shown = os.fspath(path)
     directory = Path(path)
@@ -247,7 +246,7 @@ def _check_one(file: Path, shown: str, known: _ValidFiles | None = None) -> tupl
         hit = known.get(digest)
         if hit is not None:
             return [], Spell(shown, *hit)
-    loaded = load_path(file)
+    loaded = load_bytes(raw) if raw is not None else load_path(file)  # the bytes read once
     if not loaded.ok:
         return [_from_load_error(shown, error) for error in loaded.errors], None
     data, lines = loaded.data, loaded.lines

@@ -30,6 +30,7 @@ def test_a_valid_file_is_kept_then_used_instead_of_reading_it(tmp_path, monkeypa
     assert len(kept["files"]) == len(list(spells.glob("*.yaml")))
     calls = []
     monkeypatch.setattr(validate, "load_path", lambda path: calls.append(path))
+    monkeypatch.setattr(validate, "load_bytes", lambda raw: calls.append(raw))
     monkeypatch.setattr(validate, "_schema_messages", lambda data: calls.append(data) or iter(()))
     spells_again, problems = load_dir(spells, cache_dir=cache)
     assert calls == [] and problems == []  # every file was known valid
