@@ -3,7 +3,7 @@
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -12,19 +12,23 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const STATIC = path.join(ROOT, "generator/pages/static");
 const PYTHON = process.env.PYTHON || path.join(ROOT, ".venv/bin/python");
 
-let book, config;
+let book, config, store;
 
 before(async () => {
-  // grimoire.js imports ./grimoire-config.js, which only the build writes: write it beside a copy.
+  // The model imports ./grimoire-config.js, which only the build writes: write it beside a copy.
   const dir = mkdtempSync(path.join(tmpdir(), "grimoire-js-"));
-  for (const name of ["grimoire.js", "common.js"]) copyFileSync(path.join(STATIC, name), path.join(dir, name));
+  for (const name of readdirSync(STATIC).filter((n) => n.endsWith(".js"))) {
+    copyFileSync(path.join(STATIC, name), path.join(dir, name));
+  }
   const script = execFileSync(PYTHON, ["-c", [
     "import rules",
     "from generator.pages.cards import _config_script",
     "print(_config_script([{'difficulty': d} for d in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1)]))",
   ].join("\n")], { cwd: ROOT, encoding: "utf-8" });
   writeFileSync(path.join(dir, "grimoire-config.js"), script);
-  book = await import(pathToFileURL(path.join(dir, "grimoire.js")).href);
+  book = { ...(await import(pathToFileURL(path.join(dir, "grimoire-model.js")).href)),
+           ...(await import(pathToFileURL(path.join(dir, "grimoire-format.js")).href)) };
+  store = await import(pathToFileURL(path.join(dir, "grimoire-store.js")).href);
   config = (await import(pathToFileURL(path.join(dir, "grimoire-config.js")).href)).default;
 });
 
@@ -95,4 +99,58 @@ test("an exported file has the documented format", () => {
   assert.equal(data.version, 1);
   assert.deepEqual(book.validate(data, { vol: { name: "Vol", difficulty: config.difficulty.min } },
                                  { file: true }), spellbook);
+});
+
+// A localStorage for the storage functions, as the browser gives it.
+function withStorage(raw, run) {
+  const items = new Map();
+  if (raw !== null) items.set(store.STORAGE_KEY, raw);
+  globalThis.window = { localStorage: {
+    getItem: (key) => (items.has(key) ? items.get(key) : null),
+    setItem: (key, value) => { items.set(key, String(value)); },
+  } };
+  try {
+    return run(items);
+  } finally {
+    delete globalThis.window;
+  }
+}
+
+test("a stored spellbook with bad entries keeps the good ones, names the bad ones, and keeps them", () => {
+  const { min } = config.learning;
+  const raw = JSON.stringify({ version: 1, magie: 2, sorts: [
+    { slug: "vol", apprentissage: min, xp: 1 }, { slug: "eclair", apprentissage: "x", xp: 0 },
+    "n'importe quoi", { slug: "teleportation", apprentissage: min, xp: 0 }] });
+  withStorage(raw, (items) => {
+    const read = book.loadBook();
+    assert.equal(read.broken, undefined);
+    assert.deepEqual(read.book.spells.map((s) => s.slug), ["vol", "teleportation"]);
+    assert.deepEqual(read.rejected.map((r) => r.problem), [
+      `apprentissage de « eclair » : attendu un entier de ${min} à ${config.learning.max}, reçu « x »`,
+      "sort n° 3 : objet attendu"]);
+    // A write keeps the bad entries as they were, for the reader to correct.
+    read.book.spells[0].xp = 4;
+    assert.ok(book.saveBook(read.book, read.kept));
+    const saved = JSON.parse(items.get(store.STORAGE_KEY));
+    assert.equal(saved.sorts.length, 4);
+    assert.deepEqual(saved.sorts[2], { slug: "eclair", apprentissage: "x", xp: 0 });
+    assert.equal(book.readBook().spells.length, 2);
+  });
+});
+
+test("a stored spellbook beyond a sane size is read as unreadable, never as empty", () => {
+  const { min } = config.learning;
+  const many = JSON.stringify({ version: 1, magie: 0, sorts: Array.from(
+    { length: book.MAX_ENTRIES + 1 }, (_, i) => ({ slug: "s" + i, apprentissage: min, xp: 0 })) });
+  withStorage(many, () => {
+    const read = book.loadBook();
+    assert.match(read.broken, /^grimoire trop volumineux \(1001 sorts, au plus 1000\)$/);
+    assert.equal(read.raw, many);
+  });
+  const huge = JSON.stringify({ version: 1, magie: 0, sorts: [], note: "x".repeat(store.MAX_STORED_CHARS) });
+  withStorage(huge, () => {
+    assert.match(book.loadBook().broken, /^grimoire trop volumineux \(\d+ ko, au plus 1000 ko\)$/);
+  });
+  withStorage("{", () => assert.equal(book.loadBook().broken, "ce n’est pas du JSON"));
+  withStorage(null, () => assert.deepEqual(book.loadBook().book, { magic: 0, spells: [] }));
 });

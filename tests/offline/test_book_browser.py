@@ -388,3 +388,59 @@ def test_without_its_engine_the_spellbook_says_so_and_keeps_working(site_url, ne
         assert entry(page, spell["slug"]).locator("dd").all_inner_texts() == ["\u2014", "\u2014"]
     entry(page, "teleportation").get_by_role("button", name=re.compile("^Retirer")).click()
     assert [s["slug"] for s in book_of(page)["sorts"]] == ["vol", "boule-de-feu"]
+
+
+def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(site_url, new_context,
+                                                                           tmp_path):
+    page = new_context(engine=False).new_page()
+    page.goto(site_url + "grimoire/")
+    bad = {"slug": "eclair", "apprentissage": "x", "xp": 0}
+    store(page, {**SAVED, "sorts": [SAVED["sorts"][0], bad, 7, *SAVED["sorts"][1:]]})
+    page.reload()
+    page.locator(".gr-book__entry").first.wait_for()
+    assert [e.get_attribute("data-slug") for e in page.locator(".gr-book__entry").all()] == [
+        "boule-de-feu", "teleportation", "vol"]
+    notice = page.locator("[data-book-broken]")
+    assert notice.is_visible()
+    assert "2 entrées sont illisibles" in notice.inner_text()
+    assert "apprentissage de « eclair » : attendu un entier de 1 à 5, reçu « x »" in notice.inner_text()
+    assert "sort n° 3 : objet attendu" in notice.inner_text()
+    # Exported and shared: the good ones, never an empty spellbook.
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter (fichier JSON)").click()
+    path = tmp_path / "mon-grimoire.json"
+    download.value.save_as(path)
+    assert [s["slug"] for s in json.loads(path.read_text(encoding="utf-8"))["sorts"]] == [
+        s["slug"] for s in SAVED["sorts"]]
+    page.get_by_role("button", name="Créer un lien de partage").click()
+    link = page.input_value("[data-book-link]")
+    assert link.endswith("?livre=1.3.vol_2_5.teleportation_1_0.boule-de-feu_5_40")
+    # An edit keeps the bad entries as they were stored.
+    entry(page, "teleportation").get_by_role("button", name=re.compile("^Retirer")).click()
+    assert book_of(page)["sorts"] == [SAVED["sorts"][0], SAVED["sorts"][2], bad, 7]
+
+
+@pytest.mark.parametrize("size", ["entries", "bytes"])
+def test_an_unreadable_or_oversized_spellbook_is_never_exported_empty(site_url, new_context, size):
+    page = new_context(engine=False).new_page()
+    page.goto(site_url + "grimoire/")
+    if size == "entries":
+        raw = json.dumps({"version": 1, "magie": 0, "sorts": [
+            {"slug": f"s{i}", "apprentissage": 1, "xp": 0} for i in range(1001)]})
+        reason = "grimoire trop volumineux (1001 sorts, au plus 1000)"
+    else:
+        raw = json.dumps({**SAVED, "note": "x" * 1_000_000})
+        reason = "grimoire trop volumineux ("
+    page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [STORAGE_KEY, raw])
+    page.reload()
+    broken = page.locator("[data-book-broken]")
+    broken.wait_for(state="visible")
+    assert f"est illisible ({reason}" in broken.inner_text()
+    assert broken.get_by_role("button", name="Télécharger le grimoire illisible").is_visible()
+    assert page.locator(".gr-book__entry").count() == 0
+    for button in ("Exporter (fichier JSON)", "Créer un lien de partage"):
+        page.get_by_role("button", name=button).click()
+        assert page.inner_text("[data-book-message]").startswith(
+            f"Le grimoire enregistré est illisible ({reason}")
+    assert page.locator("[data-book-share-box]").is_hidden()
+    assert stored(page) == raw

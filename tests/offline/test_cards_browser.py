@@ -176,3 +176,38 @@ def test_without_javascript_every_card_shows_whole(site_url, new_context):
     text = " ".join(shown_words(page.locator(".gr-card[data-slug='teleportation']").inner_text()))
     for line in SPELLS["teleportation"]["description"].split("\n"):
         assert " ".join(shown_words(re.sub(r"^(#### |- |  )", "", line))) in text, line
+
+
+def test_a_very_long_paragraph_is_laid_out_like_a_normal_one(site_url, new_context):
+    """A 120 KB one-paragraph description: its « suite » cards each hold a card's worth of text,
+    every word once and in order, and each card costs a bounded number of measurements."""
+    long_words = [f"m{i:05d}" for i in range(17_000)]  # 7 characters each with its space
+    paragraph = " ".join(long_words)
+    assert len(paragraph) > 118_000
+    page = new_context(viewport={"width": 1000, "height": 900}).new_page()
+
+    def long_vol(route):
+        response = route.fetch()
+        html = response.text()
+        start = html.index('data-slug="vol"')
+        text = html.index('<div class="gr-card__text">', start) + len('<div class="gr-card__text">')
+        route.fulfill(response=response, body=html[:text] + f"<p>{paragraph}</p>" + html[text:])
+
+    page.route("**/cartes/?sorts=vol,oubli", long_vol)
+    open_cards(page, site_url + "cartes/?sorts=vol,oubli")
+    texts = page.eval_on_selector_all(
+        ".gr-sheet .gr-card[data-slug='vol'] .gr-card__text",
+        "areas => areas.map(a => a.firstElementChild ? a.firstElementChild.textContent : '')")
+    cards = len(texts)
+    per_card = [len(t) for t in texts]
+    assert cards > 40
+    # Every word once, in order, across the cards (the paragraph is the first block).
+    seen = " ".join(texts).split()
+    assert seen[:len(long_words)] == long_words
+    # Each card but the last of the paragraph is filled: no card holds less than half another's.
+    filled = per_card[:-2]
+    assert min(filled) * 2 >= max(filled), per_card
+    # The work per card is bounded (binary searches over a card's worth of words).
+    measures = int(page.get_attribute(".gr-deck", "data-measures"))
+    assert measures <= 40 * cards, (measures, cards)
+    assert {c["slug"] for c in laid_out(page)} == {"vol", "oubli"}

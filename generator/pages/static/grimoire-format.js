@@ -1,0 +1,84 @@
+/* Grimoire — « Mon grimoire » going out and coming back: the share link and the exported file.
+ *
+ * Share link: ?livre=1.<magie>.<slug>_<apprentissage>_<xp>.<slug>_… (unreserved characters only).
+ * Export file: {"format": "grimoire-livre", "version": 1, "magie": …, "sorts": [{slug, nom,
+ *   apprentissage, xp}]}. Everything read is validated completely (grimoire-model.js) before
+ * anything is written: a refused link or file never touches the stored spellbook.
+ */
+import { BookError, FORMAT, VERSION, quoted, validate } from "./grimoire-model.js";
+
+export const LINK_PARAM = "livre";
+export const MAX_FILE_BYTES = 1000000;
+
+export function encodeLink(book) {
+  return [String(VERSION), String(book.magic),
+          ...book.spells.map((s) => s.slug + "_" + s.learning + "_" + s.xp)].join(".");
+}
+
+function linkNumber(text) {
+  return /^-?[0-9]{1,15}$/.test(text) ? Number(text) : text;
+}
+
+/** The link's text as the object validate() reads; structural problems throw a BookError. */
+export function decodeLink(text) {
+  if (!/^[A-Za-z0-9._-]*$/.test(text)) {
+    throw new BookError(["caractères inattendus dans le lien (lien abîmé ?)"]);
+  }
+  const parts = text.split(".");
+  if (parts.length < 2 || parts[0] === "") {
+    throw new BookError(["lien incomplet (version ou magie absente)"]);
+  }
+  const data = { version: linkNumber(parts[0]), magie: linkNumber(parts[1]), sorts: [] };
+  if (data.version !== VERSION) return data; // validate() names the version
+  parts.slice(2).forEach((part, index) => {
+    const fields = part.split("_");
+    if (fields.length !== 3) {
+      throw new BookError(["sort n° " + (index + 1) + " du lien illisible : " + quoted(part)]);
+    }
+    data.sorts.push({ slug: fields[0], apprentissage: linkNumber(fields[1]), xp: linkNumber(fields[2]) });
+  });
+  return data;
+}
+
+/** The spellbook a share link's text holds, validated against the compendium (``known``). */
+export function readLink(text, known) {
+  return validate(decodeLink(text), known, {});
+}
+
+/** The exported file's object. */
+export function exportData(book, known) {
+  return {
+    format: FORMAT,
+    version: VERSION,
+    magie: book.magic,
+    sorts: book.spells.map((s) => ({
+      slug: s.slug,
+      nom: known && known[s.slug] ? known[s.slug].name : s.slug,
+      apprentissage: s.learning,
+      xp: s.xp,
+    })),
+  };
+}
+
+/** The spellbook an exported file's text holds; throws a BookError in French. */
+export function readFileText(text, known) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    // The browser's own parse message is English and cryptic: say what the reader can act on.
+    throw new BookError(["ce n’est pas du JSON valide (fichier incomplet, abîmé ou d’un autre format)"]);
+  }
+  return validate(data, known, { file: true });
+}
+
+/** Reads a chosen file: a promise of its spellbook, or of a BookError. */
+export function readFile(file, known) {
+  if (file.size > MAX_FILE_BYTES) {
+    return Promise.reject(new BookError(["fichier trop volumineux pour un grimoire (" +
+                                         Math.round(file.size / 1000) + " ko)"]));
+  }
+  return file.text().then(
+    (text) => readFileText(text, known),
+    () => { throw new BookError(["lecture du fichier impossible"]); });
+}

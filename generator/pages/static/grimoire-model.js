@@ -1,0 +1,200 @@
+/* Grimoire — « Mon grimoire »'s model: what a spellbook is, how one read from the outside
+ * (stored, linked or imported) is validated, and how it is stored.
+ *
+ * A spellbook is {magic, spells: [{slug, learning, xp}]}. No game rule lives here: the range of
+ * apprentissage and the cost of each level come from the generated grimoire-config.js (written
+ * by the build from rules/).
+ *
+ * Stored form (grimoire-store.js): {"version": 1, "magie": <int ≥ 0>,
+ *   "sorts": [{"slug": …, "apprentissage": <int>, "xp": <int ≥ 0>}, …]}.
+ * A stored spellbook with bad entries keeps its good ones (the bad ones are named, and kept as
+ * they are in the stored text); one that cannot be read at all, or beyond MAX_ENTRIES entries or
+ * MAX_STORED_CHARS characters, is « broken »: never erased silently, replaced only on the
+ * reader's confirmation.
+ */
+import CONFIG from "./grimoire-config.js";
+import { MAX_STORED_CHARS, readRaw, writeRaw } from "./grimoire-store.js";
+
+export { CONFIG };
+export const FORMAT = "grimoire-livre";
+export const VERSION = 1;
+/** More entries than this is no spellbook a reader keeps (the compendium has about a hundred). */
+export const MAX_ENTRIES = 1000;
+
+/** A value shown in a message, shortened and between French quotes. */
+export function quoted(value) {
+  let text = typeof value === "string" ? value : JSON.stringify(value);
+  if (text === undefined) text = String(value);
+  if (text.length > 40) text = text.slice(0, 40) + "\u2026";
+  return "« " + text + " »";
+}
+
+/** What went wrong with a spellbook, every problem named in French. */
+export class BookError extends Error {
+  constructor(problems) {
+    super(problems.join(" ; "));
+    this.problems = problems;
+  }
+}
+
+export function isCount(value) {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** The integer a reader typed (ASCII digits only), or null. */
+export function parseCount(text) {
+  const trimmed = String(text).trim();
+  if (!/^[0-9]{1,15}$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/* The most XP a spell can hold at ``learning``: the engine's cost of the next level minus one
+   (grimoire-config.js); null at the last apprentissage, where the XP is not bounded. */
+export function xpMax(learning, difficulty) {
+  const costs = CONFIG.level_up_cost && CONFIG.level_up_cost[String(difficulty)];
+  const cost = costs ? costs[String(learning)] : undefined;
+  return typeof cost === "number" ? cost - 1 : null;
+}
+
+/** What is wrong with ``xp`` at ``learning`` for a spell of ``difficulty`` (null: nothing). */
+export function xpProblem(xp, learning, difficulty) {
+  const max = xpMax(learning, difficulty);
+  if (max === null || xp <= max) return null;
+  return "attendu un entier de 0 à " + max + " à l’apprentissage " + learning + " (" + (max + 1) +
+         " XP font passer à l’apprentissage " + (learning + 1) + "), reçu " + quoted(xp);
+}
+
+export function emptyBook() {
+  return { magic: 0, spells: [] };
+}
+
+function isObject(value) {
+  return !!value && typeof value === "object" && !Array.isArray(value);
+}
+
+// The problem of one entry (null: none) and the entry read.
+function readEntry(entry, index, known, seen) {
+  const where = "sort n° " + (index + 1);
+  if (!isObject(entry)) return { problem: where + " : objet attendu" };
+  const slug = entry.slug;
+  if (typeof slug !== "string" || !slug) return { problem: where + " : identifiant (« slug ») absent" };
+  if (known && !Object.hasOwn(known, slug)) return { problem: "sort inconnu : " + quoted(slug) };
+  const name = known ? "« " + known[slug].name + " »" : quoted(slug);
+  if (seen.has(slug)) return { problem: "sort en double : " + name };
+  seen.add(slug);
+  const { min, max } = CONFIG.learning;
+  const level = entry.apprentissage;
+  const problems = [];
+  if (!(Number.isSafeInteger(level) && level >= min && level <= max)) {
+    problems.push("apprentissage de " + name + " : attendu un entier de " + min + " à " + max +
+                  ", reçu " + quoted(level));
+  }
+  if (!isCount(entry.xp)) {
+    problems.push("XP de " + name + " : attendu un entier positif ou nul, reçu " + quoted(entry.xp));
+  } else if (!problems.length && known) {
+    const tooMuch = xpProblem(entry.xp, level, known[slug].difficulty);
+    if (tooMuch) problems.push("XP de " + name + " : " + tooMuch);
+  }
+  if (problems.length) return { problem: problems.join(" ; ") };
+  return { spell: { slug, learning: level, xp: entry.xp } };
+}
+
+/**
+ * Validates a spellbook read from the outside and returns {magic, spells}; throws a BookError
+ * naming every problem. ``known`` maps the compendium's slugs to their spell (null: not
+ * checked); ``options.file``: an exported file (its « format » is checked); ``options.lenient``:
+ * returns {book, rejected: [{index, problem}]} instead of throwing for bad entries.
+ */
+export function validate(data, known, options = {}) {
+  if (!isObject(data)) throw new BookError(["ce n’est pas un grimoire (objet JSON attendu)"]);
+  if (options.file && data.format !== FORMAT) {
+    throw new BookError([
+      "ce fichier n’est pas un grimoire exporté par le Grimoire (champ « format » " +
+        (data.format === undefined ? "absent" : "égal à " + quoted(data.format)) + ")",
+    ]);
+  }
+  if (data.version !== VERSION) {
+    throw new BookError([
+      "version de format " + (data.version === undefined ? "absente" : quoted(data.version)) +
+        " non prise en charge (attendue : " + VERSION + ")",
+    ]);
+  }
+  const problems = [];
+  const magic = data.magie === undefined ? 0 : data.magie;
+  if (!isCount(magic)) problems.push("magie : attendu un entier positif ou nul, reçu " + quoted(magic));
+  if (!Array.isArray(data.sorts)) throw new BookError([...problems, "liste « sorts » absente"]);
+  if (data.sorts.length > MAX_ENTRIES) {
+    throw new BookError([...problems, "grimoire trop volumineux (" + data.sorts.length +
+                         " sorts, au plus " + MAX_ENTRIES + ")"]);
+  }
+  if (options.lenient && problems.length) throw new BookError(problems);
+  const seen = new Set();
+  const spells = [];
+  const rejected = [];
+  data.sorts.forEach((entry, index) => {
+    const read = readEntry(entry, index, known, seen);
+    if (read.spell) spells.push(read.spell);
+    else {
+      problems.push(read.problem);
+      rejected.push({ index, problem: read.problem });
+    }
+  });
+  const book = { magic, spells };
+  if (options.lenient) return { book, rejected };
+  if (problems.length) throw new BookError(problems);
+  return book;
+}
+
+/** The stored form of ``book`` (``extra``: raw entries kept as they were read). */
+export function serialise(book, extra = []) {
+  return {
+    version: VERSION,
+    magie: book.magic,
+    sorts: book.spells.map((s) => ({ slug: s.slug, apprentissage: s.learning, xp: s.xp }))
+      .concat(extra),
+  };
+}
+
+export function find(book, slug) {
+  return book.spells.find((s) => s.slug === slug) || null;
+}
+
+/**
+ * The stored spellbook: {book, rejected, kept}, ``rejected`` naming the entries that could not be
+ * read (``kept``: those raw entries, written back unchanged); or {book: empty, broken: reason
+ * (French), raw: the stored text or null} when what is stored cannot be read at all.
+ */
+export function loadBook() {
+  const { raw, inaccessible } = readRaw();
+  const none = { book: emptyBook(), rejected: [], kept: [] };
+  if (inaccessible) return { ...none, broken: "stockage du navigateur inaccessible", raw: null };
+  if (raw === null) return none;
+  if (raw.length > MAX_STORED_CHARS) {
+    return { ...none, broken: "grimoire trop volumineux (" + Math.round(raw.length / 1000) +
+             " ko, au plus " + MAX_STORED_CHARS / 1000 + " ko)", raw };
+  }
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch (error) {
+    return { ...none, broken: "ce n’est pas du JSON", raw };
+  }
+  try {
+    const { book, rejected } = validate(data, null, { lenient: true });
+    return { book, rejected, kept: rejected.map((r) => data.sorts[r.index]), raw };
+  } catch (error) {
+    return { ...none, broken: error.message || "contenu illisible", raw };
+  }
+}
+
+/** Stores ``book`` (the unreadable entries ``kept`` after it); false when the browser refuses. */
+export function saveBook(book, kept = []) {
+  return writeRaw(JSON.stringify(serialise(book, kept)));
+}
+
+/** The stored spellbook, read-only: {magic, spells, broken} (the cards page reads it). */
+export function readBook() {
+  const read = loadBook();
+  return { magic: read.book.magic, spells: read.book.spells.slice(), broken: read.broken || null };
+}
