@@ -149,7 +149,7 @@ def test_a_spell_prints_as_a_clean_card(open_page, spells):
                    ".gr-level-link", ".gr-levels", ".gr-spell-tools"):
         assert shown(page, chrome) == [], chrome
     # What remains is the card: name, fields, facts, description, odds, source.
-    for kept in ("h1", ".gr-fields", ".gr-facts", ".gr-description", "#niveau-5",
+    for kept in ("h1", ".gr-fields", ".gr-facts", ".gr-description", "#niveau-5", ".gr-figure-lost",
                  ".gr-odds-table", ".gr-source"):
         assert shown(page, kept), kept
     assert page.locator("h1").inner_text() == spells["invisibilite"]["name"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rules
+from tests.browser.support import PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +32,7 @@ LAYOUT = """() => {
         outside,
         textFirst: !!(description.compareDocumentPosition(static_) &
                       Node.DOCUMENT_POSITION_FOLLOWING),
+        textTop: description.firstElementChild.getBoundingClientRect().top + window.scrollY,
     };
 }"""
 
@@ -43,6 +45,8 @@ def test_every_spell_page_reads_on_a_phone(open_page, site_url, spells):
     for slug in sorted(spells):
         page.goto(site_url + f"sorts/{slug}/")
         layout = page.evaluate(LAYOUT)
+        if layout["textTop"] >= PHONE["height"]:
+            problems.append((slug, "texte à", layout["textTop"]))
         if layout["page"] > 360 or layout["scrolling"] or layout["outside"] or not layout["textFirst"]:
             problems.append((slug, layout["page"], layout["scrolling"], layout["outside"][:3],
                              layout["textFirst"]))
@@ -51,3 +55,34 @@ def test_every_spell_page_reads_on_a_phone(open_page, site_url, spells):
                 problems.append((slug, table))
         assert len(layout["outcomes"]) == 3, slug
     assert problems == []
+
+
+# Where the spell's text starts, without JavaScript (no action buttons) and in the dark scheme.
+TEXT_TOP = """() => document.querySelector('.gr-description').firstElementChild
+    .getBoundingClientRect().top + window.scrollY"""
+
+
+@pytest.mark.parametrize("options", [{"java_script_enabled": False}, {"color_scheme": "dark"}],
+                         ids=["sans JavaScript", "sombre"])
+def test_the_text_starts_on_the_first_screen(open_page, site_url, spells, options):
+    page = open_page("", **options)
+    late = {}
+    for slug in sorted(spells):
+        page.goto(site_url + f"sorts/{slug}/")
+        top = page.evaluate(TEXT_TOP)
+        if top >= PHONE["height"]:
+            late[slug] = top
+    assert late == {}
+
+
+def test_a_lost_image_is_one_line_that_opens_its_caption(open_page):
+    page = open_page("sorts/eclair/")
+    fold = page.locator(".gr-figure-fold")
+    summary = fold.locator("summary")
+    box = summary.bounding_box()
+    assert 44 <= box["height"] < 60
+    caption = fold.locator("figcaption")
+    assert not caption.is_visible()
+    summary.click()
+    assert caption.is_visible()
+    assert "Zone d'effet du sort d'éclair du 3e (1 seule direction)" in caption.inner_text()

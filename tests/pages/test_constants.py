@@ -19,7 +19,7 @@ def page(built_site, path: str) -> str:
 def test_a_spell_page_shows_the_rules_constants(built_site):
     spell = json.loads((built_site / "api" / "sorts" / "vol.json").read_text(encoding="utf-8"))
     html = page(built_site, "sorts/vol")
-    assert f"{spell['difficulty']} / {rules.MAX_DIFFICULTY}</a>" in html
+    assert f"<span class=\"gr-badge-label\">Difficulté</span> {spell['difficulty']} / {rules.MAX_DIFFICULTY}</span>" in html
     assert f"({rules.CAST_FORMULA}, " in html
     for magic in (0, 4, 8):
         assert (f"<caption>Magie {magic} (d{rules.DIE_FACES} − "
