@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from markupsafe import Markup
 
@@ -45,6 +46,61 @@ def card_context(spell: dict) -> dict:
     }
 
 
+def _faces_at(shift: int, learning: int, extremes: str) -> list[str]:
+    """The outcome of each face (1 to the die's last) for a cast whose modified result is the
+    face plus ``shift`` (magic 0, modifier ``shift``: the engine reads nothing else)."""
+    faces = rules.outcome_faces(0, learning, modifier=shift, extremes=extremes)
+    by_face = {face: outcome.value for outcome, found in faces.items() for face in found}
+    return [by_face[face] for face in range(1, rules.DIE_FACES + 1)]
+
+
+def _constant_range(tables: dict[int, object]) -> tuple[int, int]:
+    """The shifts between which the tables change: beyond them, each equals the bound's."""
+    shifts = sorted(tables)
+    low, high = shifts[0], shifts[-1]
+    while low < high and tables[low + 1] == tables[low]:
+        low += 1
+    while high > low and tables[high - 1] == tables[high]:
+        high -= 1
+    if low == shifts[0] or high == shifts[-1]:
+        raise AssertionError("la table des lancers ne devient pas constante")  # a rules change
+    return low, high
+
+
+def table_data() -> dict:
+    """What « Mon grimoire » needs to play a cast at the table, all from ``rules``: the die's
+    faces, the outcome of each face for every shift of the modified result (magic and modifier
+    enter the rules only through it), apprentissage and reading of the 1 and the 12, the XP and
+    the French label of each outcome, the readings' labels, and the exact odds of k faces out
+    of the die's as the pages write them."""
+    window = range(-4 * rules.DIE_FACES, 4 * rules.DIE_FACES + 1)
+    learnings = range(rules.MIN_LEARNING, LEARNING_MAX + 1)
+    tables = {shift: tuple(tuple(_faces_at(shift, learning, extremes) for learning in learnings)
+                           for extremes in rules.EXTREMES) for shift in window}
+    low, high = _constant_range(tables)
+    order = [outcome.value for outcome in rules.Outcome]
+    # One string per shift: the index in ``order`` of each face's outcome.
+    faces = {extremes: {str(learning): {str(shift): "".join(
+        str(order.index(outcome)) for outcome in _faces_at(shift, learning, extremes))
+                                        for shift in range(low, high + 1)}
+                        for learning in learnings}
+             for extremes in rules.EXTREMES}
+    return {
+        "faces": list(range(1, rules.DIE_FACES + 1)),
+        "magic_divisor": rules.MAGIC_DIVISOR,
+        "shift": {"min": low, "max": high},
+        "outcomes": faces,
+        "order": order,
+        "xp": {outcome.value: rules.xp_for(outcome) for outcome in rules.Outcome},
+        "labels": {outcome.value: outcome.label for outcome in rules.Outcome},
+        "cast": {outcome.value: outcome.is_cast for outcome in rules.Outcome},
+        "extremes": dict(rules.EXTREMES_LABELS),
+        "odds": [{"fraction": rules.format_fraction(Fraction(k, rules.DIE_FACES)),
+                  "percent": rules.format_percent(Fraction(k, rules.DIE_FACES))}
+                 for k in range(rules.DIE_FACES + 1)],
+    }
+
+
 def _config_script(spells: list[dict]) -> str:
     # The XP a spell can hold at each apprentissage below the last: the cost of the next level
     # (the book bounds the XP a reader types by it), for the difficulties the compendium uses.
@@ -52,10 +108,13 @@ def _config_script(spells: list[dict]) -> str:
                                for learning in range(LEARNING_MIN, LEARNING_MAX)}
              for difficulty in sorted({spell["difficulty"] for spell in spells})}
     config = {
-        "learning": {"min": LEARNING_MIN, "max": LEARNING_MAX},
+        # A spell being learnt is in the book one level below the first a cast needs (before the
+        # role-play the rules ask for; progression knows that level, casting does not).
+        "learning": {"min": LEARNING_MIN, "max": LEARNING_MAX, "unlearnt": LEARNING_MIN - 1},
         "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},
         "elements": dict(rules.ELEMENT_LABELS),
         "level_up_cost": costs,
+        "table": table_data(),
     }
     return ("// Généré par generator/pages/cards.py depuis le moteur de règles : ne pas modifier.\n"
             f"export default {json.dumps(config, ensure_ascii=False, sort_keys=True)};\n")
@@ -65,7 +124,7 @@ def extra_pages(env, spells: list[dict]) -> dict[str, str]:
     """The spellbook page, the cards page and the spellbook's configuration script."""
     return {
         "grimoire/index.md": env.get_template("grimoire.md.j2").render(
-            root="../", learning=range(LEARNING_MIN, LEARNING_MAX + 1)),
+            root="../", learning=range(LEARNING_MIN, LEARNING_MAX + 1), unlearnt=LEARNING_MIN - 1),
         "cartes/index.md": env.get_template("cartes.md.j2").render(
             cards=[card_context(spell) for spell in spells], root="../"),
         "assets/site/grimoire-config.js": _config_script(spells),

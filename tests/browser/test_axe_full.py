@@ -32,7 +32,11 @@ PAGES = {
     "grimoire vide": ("grimoire/", "[data-book-empty]"),
     "grimoire reçu par lien": ("grimoire/?livre=1.0.vol_1_0.acceleration_3_2", "[data-book-offer]"),
     "cartes": ("cartes/?sorts=vol,teleportation", ".gr-deck[data-ready]"),
+    "grimoire à la table": ("grimoire/", ".gr-book__entry"),
+    "sort de mon grimoire": ("sorts/vol/", "[data-your-odds]"),
 }
+#: The states that open on a stored spellbook.
+WITH_BOOK = ("grimoire reçu par lien", "grimoire à la table", "sort de mon grimoire")
 
 
 #: The engine has answered for the stored spellbook: no figure is « calcul… » any more, and
@@ -47,7 +51,7 @@ FIGURES_SHOWN = """() => {
 def bring_to_state(page, site_url, name):
     """Open the page under test in the state a reader brings it to."""
     path, ready = PAGES[name]
-    if name == "grimoire reçu par lien":
+    if name in WITH_BOOK:
         page.goto(site_url + "grimoire/")
         store(page, BOOK)
     page.goto(site_url + path)
@@ -57,6 +61,11 @@ def bring_to_state(page, site_url, name):
         page.locator("dialog.gr-book-dialog").wait_for()
     elif name == "grimoire reçu par lien":
         page.get_by_role("button", name="Créer un lien de partage").click()
+    elif name == "grimoire à la table":
+        # A cast on the die's pad: the cast panel, its outcome and the journal show.
+        page.get_by_role("button", name="Lancer Vol").click()
+        page.get_by_role("group", name="Face du dé du MJ :").get_by_role("button", name="7", exact=True).click()
+        page.locator("[data-book-journal-list] li").first.wait_for()
     wait_until_settled(page)
     if name == "grimoire reçu par lien":
         # The stored spellbook's figures come from the engine (its files fetched, then it answers).

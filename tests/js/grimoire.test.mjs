@@ -12,7 +12,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const STATIC = path.join(ROOT, "generator/pages/static");
 const PYTHON = process.env.PYTHON || path.join(ROOT, ".venv/bin/python");
 
-let book, config, store;
+let book, config, store, journal, table;
 
 before(async () => {
   // The model imports ./grimoire-config.js, which only the build writes: write it beside a copy.
@@ -28,6 +28,8 @@ before(async () => {
   writeFileSync(path.join(dir, "grimoire-config.js"), script);
   book = { ...(await import(pathToFileURL(path.join(dir, "grimoire-model.js")).href)),
            ...(await import(pathToFileURL(path.join(dir, "grimoire-format.js")).href)) };
+  journal = await import(pathToFileURL(path.join(dir, "grimoire-journal.js")).href);
+  table = await import(pathToFileURL(path.join(dir, "grimoire-table.js")).href);
   store = await import(pathToFileURL(path.join(dir, "grimoire-store.js")).href);
   config = (await import(pathToFileURL(path.join(dir, "grimoire-config.js")).href)).default;
 });
@@ -44,8 +46,8 @@ const problems = (fn) => {
 
 test("a share link reads back as the spellbook it encodes", () => {
   const { min, max } = config.learning;
-  const spellbook = { magic: 7, spells: [{ slug: "vol", learning: max, xp: 12 },
-                                         { slug: "oeil-de-mage", learning: min, xp: 0 }] };
+  const spellbook = { magic: 7, reading: book.DEFAULT_READING, journal: [],
+                     spells: [{ slug: "vol", learning: max, xp: 12 }, { slug: "oeil-de-mage", learning: min, xp: 0 }] };
   const link = book.encodeLink(spellbook);
   assert.match(link, /^[A-Za-z0-9._-]+$/);
   assert.equal(link, `1.7.vol_${max}_12.oeil-de-mage_${min}_0`);
@@ -60,7 +62,7 @@ test("a damaged share link is refused in French", () => {
 });
 
 test("every problem of an imported file is named, and nothing is half read", () => {
-  const { min, max } = config.learning;
+  const { unlearnt: min, max } = config.learning;
   const known = { vol: { name: "Vol", difficulty: config.difficulty.min } };
   const found = problems(() => book.validate({
     format: "grimoire-livre", version: 1, magie: -1,
@@ -76,27 +78,16 @@ test("every problem of an imported file is named, and nothing is half read", () 
   ]);
   assert.match(problems(() => book.validate({ version: 1, sorts: [] }, null, { file: true }))[0],
                /^ce fichier n’est pas un grimoire exporté/);
-  assert.match(problems(() => book.validate({ version: 2, sorts: [] }, null, {}))[0],
-               /^version de format « 2 » non prise en charge/);
-});
-
-test("the XP a spell holds is bounded by the engine's cost of the next level", () => {
-  const { min, max } = config.learning;
-  const difficulty = config.difficulty.max;
-  const cost = config.level_up_cost[String(difficulty)][String(min)];
-  assert.equal(book.xpMax(min, difficulty), cost - 1);
-  assert.equal(book.xpMax(max, difficulty), null);
-  const known = { vol: { name: "Vol", difficulty } };
-  const entry = (xp) => ({ version: 1, magie: 0, sorts: [{ slug: "vol", apprentissage: min, xp }] });
-  assert.equal(book.validate(entry(cost - 1), known, {}).spells[0].xp, cost - 1);
-  assert.match(problems(() => book.validate(entry(cost), known, {}))[0], /^XP de « Vol » : /);
+  assert.match(problems(() => book.validate({ version: 3, sorts: [] }, null, {}))[0],
+               /^version de format « 3 » non prise en charge \(attendue : 1 ou 2\)/);
 });
 
 test("an exported file has the documented format", () => {
-  const spellbook = { magic: 2, spells: [{ slug: "vol", learning: config.learning.min, xp: 3 }] };
+  const spellbook = { magic: 2, reading: book.DEFAULT_READING, journal: [],
+                     spells: [{ slug: "vol", learning: config.learning.min, xp: 3 }] };
   const data = book.exportData(spellbook, { vol: { name: "Vol" } });
   assert.equal(data.format, "grimoire-livre");
-  assert.equal(data.version, 1);
+  assert.equal(data.version, 2);
   assert.deepEqual(book.validate(data, { vol: { name: "Vol", difficulty: config.difficulty.min } },
                                  { file: true }), spellbook);
 });
@@ -126,7 +117,7 @@ test("a stored spellbook with bad entries keeps the good ones, names the bad one
     assert.equal(read.broken, undefined);
     assert.deepEqual(read.book.spells.map((s) => s.slug), ["vol", "teleportation"]);
     assert.deepEqual(read.rejected.map((r) => r.problem), [
-      `apprentissage de « eclair » : attendu un entier de ${min} à ${config.learning.max}, reçu « x »`,
+      `apprentissage de « eclair » : attendu un entier de ${config.learning.unlearnt} à ${config.learning.max}, reçu « x »`,
       "sort n° 3 : objet attendu"]);
     // A write keeps the bad entries as they were, for the reader to correct.
     read.book.spells[0].xp = 4;
@@ -152,5 +143,95 @@ test("a stored spellbook beyond a sane size is read as unreadable, never as empt
     assert.match(book.loadBook().broken, /^grimoire trop volumineux \(\d+ ko, au plus 1000 ko\)$/);
   });
   withStorage("{", () => assert.equal(book.loadBook().broken, "ce n’est pas du JSON"));
-  withStorage(null, () => assert.deepEqual(book.loadBook().book, { magic: 0, spells: [] }));
+  withStorage(null, () => assert.deepEqual(book.loadBook().book,
+                                          { magic: 0, reading: book.DEFAULT_READING, spells: [], journal: [] }));
+});
+
+const NOW = "2026-12-01T20:00:00.000Z";
+const vol = (learning, xp) => ({ magic: 4, reading: book.DEFAULT_READING, journal: [],
+                                 spells: [{ slug: "vol", learning, xp }] });
+
+test("a cast credits the table's XP and is one journal entry, undone exactly", () => {
+  const { min } = config.learning;
+  const spellbook = vol(min, 0);
+  const face = table.FACES[0];
+  const entry = journal.castSpell(spellbook, "vol", { face, modifier: 0, now: NOW });
+  const outcome = table.outcomeOf(face, { magic: 4, learning: min });
+  assert.equal(entry.issue, outcome);
+  assert.equal(entry.gain, config.table.xp[outcome]);
+  assert.deepEqual(spellbook.spells[0], { slug: "vol", learning: min, xp: entry.gain });
+  journal.castSpell(spellbook, "vol", { face: table.FACES[5], now: NOW });
+  assert.equal(spellbook.journal.length, 2);
+  journal.undo(spellbook);
+  assert.deepEqual(spellbook.spells[0], { slug: "vol", learning: min, xp: entry.gain });
+  journal.undo(spellbook);
+  assert.deepEqual(spellbook.spells[0], { slug: "vol", learning: min, xp: 0 });
+  assert.throws(() => journal.undo(spellbook), book.BookError);
+});
+
+test("a level-up is offered at the cost, never before, spends it and keeps the rest", () => {
+  const { min, unlearnt } = config.learning;
+  const difficulty = config.difficulty.max;
+  const cost = config.level_up_cost[String(difficulty)][String(min)];
+  assert.equal(journal.levelUpOffer({ learning: min, xp: cost - 1 }, difficulty), null);
+  assert.deepEqual(journal.levelUpOffer({ learning: min, xp: cost + 2 }, difficulty), { to: min + 1, cost });
+  const spellbook = vol(min, cost + 2);
+  journal.levelUp(spellbook, "vol", difficulty, NOW);
+  assert.deepEqual(spellbook.spells[0], { slug: "vol", learning: min + 1, xp: 2 });
+  journal.undo(spellbook);
+  assert.deepEqual(spellbook.spells[0], { slug: "vol", learning: min, xp: cost + 2 });
+  // A spell being learnt is never cast, and offers no level-up by XP.
+  const learning = vol(unlearnt, 40);
+  assert.equal(journal.levelUpOffer(learning.spells[0], difficulty), null);
+  assert.throws(() => journal.castSpell(learning, "vol", { face: 1, now: NOW }), book.BookError);
+});
+
+test("undo never overwrites a spell changed since the entry", () => {
+  const spellbook = vol(config.learning.min, 0);
+  journal.castSpell(spellbook, "vol", { face: table.FACES[0], now: NOW });
+  spellbook.spells[0].xp = 99; // changed without the journal
+  assert.throws(() => journal.undo(spellbook), /a changé depuis/);
+  assert.equal(spellbook.journal.length, 1);
+});
+
+test("a version 1 spellbook reads as version 2 with an empty journal; version 2 keeps its journal", () => {
+  const { min } = config.learning;
+  const v1 = { version: 1, magie: 3, sorts: [{ slug: "vol", apprentissage: min, xp: 1 }] };
+  assert.deepEqual(book.validate(v1, null, {}), { magic: 3, reading: book.DEFAULT_READING, journal: [],
+                                                  spells: [{ slug: "vol", learning: min, xp: 1 }] });
+  const spellbook = book.validate(v1, null, {});
+  journal.castSpell(spellbook, "vol", { face: table.FACES[2], now: NOW });
+  const other = Object.keys(config.table.extremes)[1];
+  spellbook.reading = other;
+  const stored = book.serialise(spellbook);
+  assert.equal(stored.version, 2);
+  assert.deepEqual(book.validate(JSON.parse(JSON.stringify(stored)), null, {}), spellbook);
+  const file = book.exportData(spellbook, null);
+  assert.deepEqual(book.validate(file, null, { file: true }), spellbook);
+  // Share links stay short: version 1, no journal.
+  assert.match(book.encodeLink(spellbook), /^1\.3\.vol_\d+_\d+$/);
+  assert.match(problems(() => book.validate({ ...stored, journal: [{ type: "x" }] }, null, {}))[0],
+               /^entrée n° 1 du journal illisible$/);
+});
+
+test("the evening counts casts, XP per spell, outcomes seen and expected, levels gained", () => {
+  const spellbook = vol(config.learning.min, 0);
+  for (const face of table.FACES) journal.castSpell(spellbook, "vol", { face, now: NOW });
+  const summary = journal.evening(spellbook, "2026-12-01T00:00:00.000Z");
+  assert.equal(summary.casts, table.FACES.length);
+  // Every face once: each outcome is seen as often as expected.
+  for (const row of summary.outcomes) assert.equal(row.expected, row.seen.toFixed(1).replace(".", ","));
+  assert.equal(summary.xp[0][1], spellbook.spells[0].xp);
+  assert.match(journal.eveningText(summary, () => "Vol"), /^Mon grimoire — la soirée : 12 lancers\.\nXP gagnée : Vol \+\d+\./);
+  assert.equal(journal.evening(spellbook, "2026-12-02T00:00:00.000Z").casts, 0);
+});
+
+test("a face drawn in the page is one of the die's, each reachable", () => {
+  const seen = new Set();
+  let n = 0;
+  const fake = { getRandomValues: (array) => { array[0] = n++; return array; } };
+  for (let i = 0; i < table.FACES.length; i++) seen.add(table.drawFace(fake));
+  assert.deepEqual([...seen].sort((a, b) => a - b), table.FACES);
+  const rejecting = { calls: 0, getRandomValues(array) { array[0] = this.calls++ ? 5 : 0xFFFFFFFF; return array; } };
+  assert.equal(table.drawFace(rejecting), table.FACES[5]);
 });

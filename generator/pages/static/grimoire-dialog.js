@@ -1,13 +1,14 @@
 /* Grimoire — the « Ajouter à Mon grimoire » dialog (a spell page, the index): the reader's
  * apprentissage of the spell and the XP already earned at it, validated, then stored. */
 import { el } from "./common.js";
-import { CONFIG, find, loadBook, parseCount, quoted, saveBook, xpProblem } from "./grimoire-model.js";
+import { BOOK_LEARNING, find, loadBook, parseCount, quoted, saveBook } from "./grimoire-model.js";
+import { setSpell } from "./grimoire-journal.js";
 
 let dialog = null;
 
-/** Fills ``select`` with the apprentissage range of the rules. */
+/** Fills ``select`` with the apprentissage a spell may have in the book. */
 export function learningOptions(select) {
-  for (let n = CONFIG.learning.min; n <= CONFIG.learning.max; n++) {
+  for (let n = BOOK_LEARNING.min; n <= BOOK_LEARNING.max; n++) {
     const option = el("option", null, String(n));
     option.value = String(n);
     select.appendChild(option);
@@ -18,9 +19,7 @@ export function learningOptions(select) {
 function putSpell(slug, learning, xp) {
   const read = loadBook();
   if (read.broken) return false;
-  const entry = find(read.book, slug);
-  if (entry) Object.assign(entry, { learning, xp });
-  else read.book.spells.push({ slug, learning, xp });
+  setSpell(read.book, slug, learning, xp, new Date().toISOString());
   return saveBook(read.book, read.kept);
 }
 
@@ -73,11 +72,6 @@ function build() {
       refuse("XP : attendu un entier positif ou nul, reçu " + quoted(xp.value) + ".");
       return;
     }
-    const tooMuch = xpProblem(value, Number(learning.value), state.difficulty);
-    if (tooMuch) {
-      refuse("XP : " + tooMuch + ".");
-      return;
-    }
     if (!putSpell(state.slug, Number(learning.value), value)) {
       error.textContent = "Le navigateur refuse d’enregistrer Mon grimoire (stockage plein, " +
                           "désactivé ou grimoire enregistré illisible : voyez la page Mon grimoire).";
@@ -97,7 +91,7 @@ export function openDialog(slug, name, difficulty, onDone) {
   d.title.textContent = (entry ? "Modifier « " : "Ajouter « ") + name + " »" +
                         (entry ? " dans Mon grimoire" : " à Mon grimoire");
   d.ok.textContent = entry ? "Enregistrer" : "Ajouter";
-  d.learning.value = String(entry ? entry.learning : CONFIG.learning.min);
+  d.learning.value = String(entry ? entry.learning : BOOK_LEARNING.min + 1);
   d.xp.value = String(entry ? entry.xp : 0);
   d.xp.removeAttribute("aria-invalid");
   d.error.textContent = "";

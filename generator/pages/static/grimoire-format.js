@@ -1,17 +1,19 @@
 /* Grimoire — « Mon grimoire » going out and coming back: the share link and the exported file.
  *
- * Share link: ?livre=1.<magie>.<slug>_<apprentissage>_<xp>.<slug>_… (unreserved characters only).
- * Export file: {"format": "grimoire-livre", "version": 1, "magie": …, "sorts": [{slug, nom,
- *   apprentissage, xp}]}. Everything read is validated completely (grimoire-model.js) before
+ * Share link (version 1, short: no journal): ?livre=1.<magie>.<slug>_<apprentissage>_<xp>.<slug>_… (unreserved characters only).
+ * Export file: {"format": "grimoire-livre", "version": 2, "magie": …, "reglages", "sorts": [{slug, nom,
+ *   apprentissage, xp}], "journal"} (version 1 files still import). Everything read is validated completely (grimoire-model.js) before
  * anything is written: a refused link or file never touches the stored spellbook.
  */
 import { BookError, FORMAT, VERSION, quoted, validate } from "./grimoire-model.js";
 
 export const LINK_PARAM = "livre";
+/** Share links keep the first format: the spells and the magic, short (no journal). */
+const LINK_VERSION = 1;
 export const MAX_FILE_BYTES = 1000000;
 
 export function encodeLink(book) {
-  return [String(VERSION), String(book.magic),
+  return [String(LINK_VERSION), String(book.magic),
           ...book.spells.map((s) => s.slug + "_" + s.learning + "_" + s.xp)].join(".");
 }
 
@@ -29,7 +31,7 @@ export function decodeLink(text) {
     throw new BookError(["lien incomplet (version ou magie absente)"]);
   }
   const data = { version: linkNumber(parts[0]), magie: linkNumber(parts[1]), sorts: [] };
-  if (data.version !== VERSION) return data; // validate() names the version
+  if (data.version !== LINK_VERSION) return data; // validate() names the version
   parts.slice(2).forEach((part, index) => {
     const fields = part.split("_");
     if (fields.length !== 3) {
@@ -42,7 +44,12 @@ export function decodeLink(text) {
 
 /** The spellbook a share link's text holds, validated against the compendium (``known``). */
 export function readLink(text, known) {
-  return validate(decodeLink(text), known, {});
+  const data = decodeLink(text);
+  if (data.version !== LINK_VERSION) {
+    throw new BookError(["version de lien " + quoted(data.version) + " non prise en charge (attendue : " +
+                         LINK_VERSION + ")"]);
+  }
+  return validate(data, known, {});
 }
 
 /** The exported file's object. */
@@ -51,12 +58,14 @@ export function exportData(book, known) {
     format: FORMAT,
     version: VERSION,
     magie: book.magic,
+    reglages: { lecture: book.reading },
     sorts: book.spells.map((s) => ({
       slug: s.slug,
       nom: known && known[s.slug] ? known[s.slug].name : s.slug,
       apprentissage: s.learning,
       xp: s.xp,
     })),
+    journal: book.journal,
   };
 }
 

@@ -93,6 +93,8 @@ export function acceptOffer(page, mode) {
   const ok = page.update((book) => {
     if (mode === "replace") {
       book.magic = incoming.magic;
+      book.reading = incoming.reading;
+      book.journal = incoming.journal;
       book.spells = incoming.spells.map((s) => ({ ...s }));
       added = book.spells.length;
       return;

@@ -1,12 +1,15 @@
 /* Grimoire — « Mon grimoire »'s model: what a spellbook is, how one read from the outside
  * (stored, linked or imported) is validated, and how it is stored.
  *
- * A spellbook is {magic, spells: [{slug, learning, xp}]}. No game rule lives here: the range of
- * apprentissage and the cost of each level come from the generated grimoire-config.js (written
- * by the build from rules/).
+ * A spellbook is {magic, reading, spells: [{slug, learning, xp}], journal: [entry]}. No game
+ * rule lives here: the range of apprentissage and the readings of the 1 and the 12 come from the
+ * generated grimoire-config.js (written by the build from rules/). A spell's XP may reach the cost
+ * of its next apprentissage: passing to it is the reader's choice (grimoire-journal.js).
  *
- * Stored form (grimoire-store.js): {"version": 1, "magie": <int ≥ 0>,
- *   "sorts": [{"slug": …, "apprentissage": <int>, "xp": <int ≥ 0>}, …]}.
+ * Stored form (grimoire-store.js), version 2: {"version": 2, "magie": <int ≥ 0>,
+ *   "reglages": {"lecture": <reading>}, "sorts": [{"slug": …, "apprentissage": <int>,
+ *   "xp": <int ≥ 0>}, …], "journal": [entry, …]}; version 1 (no « reglages », no « journal »)
+ *   is still read.
  * A stored spellbook with bad entries keeps its good ones (the bad ones are named, and kept as
  * they are in the stored text); one that cannot be read at all, or beyond MAX_ENTRIES entries or
  * MAX_STORED_CHARS characters, is « broken »: never erased silently, replaced only on the
@@ -17,7 +20,17 @@ import { MAX_STORED_CHARS, readRaw, writeRaw } from "./grimoire-store.js";
 
 export { CONFIG };
 export const FORMAT = "grimoire-livre";
-export const VERSION = 1;
+export const VERSION = 2;
+/** The versions still read (1: before the journal). */
+export const VERSIONS = [1, 2];
+/** The readings of the 1 and the 12, and the one a new spellbook uses. */
+export const READINGS = CONFIG.table.extremes;
+export const DEFAULT_READING = Object.keys(READINGS)[0];
+/** The apprentissage a spell may have in the book: from before the role-play to the last. */
+export const BOOK_LEARNING = { min: CONFIG.learning.unlearnt, max: CONFIG.learning.max };
+/** More journal entries than this is no journal of a table (the oldest go first). */
+export const MAX_JOURNAL = 2000;
+const KINDS = ["lancer", "niveau", "modif", "ajout", "retrait"];
 /** More entries than this is no spellbook a reader keeps (the compendium has about a hundred). */
 export const MAX_ENTRIES = 1000;
 
@@ -49,24 +62,8 @@ export function parseCount(text) {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/* The most XP a spell can hold at ``learning``: the engine's cost of the next level minus one
-   (grimoire-config.js); null at the last apprentissage, where the XP is not bounded. */
-export function xpMax(learning, difficulty) {
-  const costs = CONFIG.level_up_cost && CONFIG.level_up_cost[String(difficulty)];
-  const cost = costs ? costs[String(learning)] : undefined;
-  return typeof cost === "number" ? cost - 1 : null;
-}
-
-/** What is wrong with ``xp`` at ``learning`` for a spell of ``difficulty`` (null: nothing). */
-export function xpProblem(xp, learning, difficulty) {
-  const max = xpMax(learning, difficulty);
-  if (max === null || xp <= max) return null;
-  return "attendu un entier de 0 à " + max + " à l’apprentissage " + learning + " (" + (max + 1) +
-         " XP font passer à l’apprentissage " + (learning + 1) + "), reçu " + quoted(xp);
-}
-
 export function emptyBook() {
-  return { magic: 0, spells: [] };
+  return { magic: 0, reading: DEFAULT_READING, spells: [], journal: [] };
 }
 
 function isObject(value) {
@@ -83,7 +80,7 @@ function readEntry(entry, index, known, seen) {
   const name = known ? "« " + known[slug].name + " »" : quoted(slug);
   if (seen.has(slug)) return { problem: "sort en double : " + name };
   seen.add(slug);
-  const { min, max } = CONFIG.learning;
+  const { min, max } = BOOK_LEARNING;
   const level = entry.apprentissage;
   const problems = [];
   if (!(Number.isSafeInteger(level) && level >= min && level <= max)) {
@@ -92,9 +89,6 @@ function readEntry(entry, index, known, seen) {
   }
   if (!isCount(entry.xp)) {
     problems.push("XP de " + name + " : attendu un entier positif ou nul, reçu " + quoted(entry.xp));
-  } else if (!problems.length && known) {
-    const tooMuch = xpProblem(entry.xp, level, known[slug].difficulty);
-    if (tooMuch) problems.push("XP de " + name + " : " + tooMuch);
   }
   if (problems.length) return { problem: problems.join(" ; ") };
   return { spell: { slug, learning: level, xp: entry.xp } };
@@ -114,10 +108,10 @@ export function validate(data, known, options = {}) {
         (data.format === undefined ? "absent" : "égal à " + quoted(data.format)) + ")",
     ]);
   }
-  if (data.version !== VERSION) {
+  if (!VERSIONS.includes(data.version)) {
     throw new BookError([
       "version de format " + (data.version === undefined ? "absente" : quoted(data.version)) +
-        " non prise en charge (attendue : " + VERSION + ")",
+        " non prise en charge (attendue : " + VERSIONS.join(" ou ") + ")",
     ]);
   }
   const problems = [];
@@ -140,10 +134,49 @@ export function validate(data, known, options = {}) {
       rejected.push({ index, problem: read.problem });
     }
   });
-  const book = { magic, spells };
+  const notes = [];
+  const reading = readReading(data, options.lenient ? notes : problems);
+  const journal = readJournal(data, options.lenient ? notes : problems);
+  rejected.push(...notes.map((problem) => ({ index: -1, problem })));
+  const book = { magic, reading, spells, journal };
   if (options.lenient) return { book, rejected };
   if (problems.length) throw new BookError(problems);
   return book;
+}
+
+function readReading(data, problems) {
+  const settings = data.version === 1 || data.reglages === undefined ? {} : data.reglages;
+  if (!isObject(settings)) {
+    problems.push("réglages : objet attendu");
+    return DEFAULT_READING;
+  }
+  const reading = settings.lecture === undefined ? DEFAULT_READING : settings.lecture;
+  if (typeof reading === "string" && Object.hasOwn(READINGS, reading)) return reading;
+  problems.push("lecture du 1 et du 12 : attendu l’une de " + Object.keys(READINGS).join(", ") +
+                ", reçu " + quoted(reading));
+  return DEFAULT_READING;
+}
+
+const isState = (value) => value === null ||
+  (isObject(value) && Number.isSafeInteger(value.apprentissage) && isCount(value.xp));
+
+function readJournal(data, problems) {
+  if (data.version === 1 || data.journal === undefined) return [];
+  if (!Array.isArray(data.journal)) {
+    problems.push("journal : liste attendue");
+    return [];
+  }
+  const journal = [];
+  data.journal.slice(-MAX_JOURNAL).forEach((entry, index) => {
+    if (isObject(entry) && KINDS.includes(entry.type) && typeof entry.sort === "string" &&
+        typeof entry.t === "string" && entry.t.length <= 40 && isState(entry.avant) &&
+        isState(entry.apres)) {
+      journal.push(entry);
+    } else {
+      problems.push("entrée n° " + (index + 1) + " du journal illisible");
+    }
+  });
+  return journal;
 }
 
 /** The stored form of ``book`` (``extra``: raw entries kept as they were read). */
@@ -151,8 +184,10 @@ export function serialise(book, extra = []) {
   return {
     version: VERSION,
     magie: book.magic,
+    reglages: { lecture: book.reading },
     sorts: book.spells.map((s) => ({ slug: s.slug, apprentissage: s.learning, xp: s.xp }))
       .concat(extra),
+    journal: book.journal,
   };
 }
 
@@ -182,7 +217,7 @@ export function loadBook() {
   }
   try {
     const { book, rejected } = validate(data, null, { lenient: true });
-    return { book, rejected, kept: rejected.map((r) => data.sorts[r.index]), raw };
+    return { book, rejected, kept: rejected.filter((r) => r.index >= 0).map((r) => data.sorts[r.index]), raw };
   } catch (error) {
     return { ...none, broken: error.message || "contenu illisible", raw };
   }

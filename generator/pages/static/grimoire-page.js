@@ -4,11 +4,15 @@
  * editing, removal, sharing as a link (?livre=…), export and import as a JSON file
  * (grimoire-import.js). Spell text is data: the DOM is built with textContent only.
  */
-import { collator, copyText, el, megabytes } from "./common.js";
+import { collator, copyText, el } from "./common.js";
+import { castControls } from "./grimoire-cast.js";
 import { learningOptions } from "./grimoire-dialog.js";
+import { bindJournal, renderJournal } from "./grimoire-evening.js";
+import { computeEntry } from "./grimoire-figures.js";
+import { removeSpell, setSpell } from "./grimoire-journal.js";
 import { LINK_PARAM, encodeLink, exportData } from "./grimoire-format.js";
 import { acceptOffer, closeOffer, readFileOffer, readLinkOffer } from "./grimoire-import.js";
-import { CONFIG, find, loadBook, parseCount, quoted, saveBook, xpProblem } from "./grimoire-model.js";
+import { BookError, CONFIG, READINGS, find, loadBook, parseCount, quoted, saveBook } from "./grimoire-model.js";
 import { watchStored } from "./grimoire-store.js";
 import { ROOT, cardsUrl } from "./grimoire-tools.js";
 
@@ -26,21 +30,6 @@ export function download(blob, name) {
   }, 1000);
 }
 
-/* The page's calculators module (the same address as the page's script: the same instance)
-   and the engine's configuration: {calculators, engine}, or null. */
-let calculatorsFound = null;
-function pageCalculators() {
-  if (!calculatorsFound) {
-    calculatorsFound = Promise.all([
-      import("../widgets/calculators.js"),
-      import("../widgets/engine-config.js").catch(() => ({})),
-    ]).then(([calculators, engine]) => ({ calculators: calculators.calculatorsApi,
-                                          engine: engine.default || null }),
-            () => null);
-  }
-  return calculatorsFound;
-}
-
 export class BookPage {
   constructor(root) {
     this.root = root;
@@ -49,6 +38,14 @@ export class BookPage {
     this.seq = 0;
     this.pending = null; // the spellbook a link or a file offers, validated
     this.pendingBroken = false; // the offer replaces an unreadable stored spellbook
+    this.openCast = null; // the slug whose cast panel is open
+    this.lastCast = null; // {slug, text}: the last cast, shown in its panel
+    this.castModifier = "0";
+  }
+
+  /** The stored spellbook as it is now (another tab may have changed it). */
+  current() {
+    return loadBook().book;
   }
 
   q(name) {
@@ -117,6 +114,14 @@ export class BookPage {
       magic.removeAttribute("aria-invalid");
       this.update((book) => { book.magic = value; });
     });
+    const reading = this.q("reading");
+    reading.replaceChildren(...Object.entries(READINGS).map(([value, label]) => {
+      const option = el("option", null, label);
+      option.value = value;
+      return option;
+    }));
+    reading.addEventListener("change", () => this.update((book) => { book.reading = reading.value; }));
+    bindJournal(this);
     this.q("share").addEventListener("click", () => {
       const book = this.outgoing();
       if (!book) return;
@@ -172,7 +177,14 @@ export class BookPage {
                "ou ouvrez un lien de partage pour le remplacer.", "error");
       return false;
     }
-    change(read.book);
+    try {
+      change(read.book);
+    } catch (error) {
+      if (!(error instanceof BookError)) throw error;
+      this.say("Refusé : " + error.message + ".", "error");
+      this.render();
+      return false;
+    }
     if (!saveBook(read.book, read.broken ? [] : read.kept)) {
       this.say("Le navigateur refuse d’enregistrer Mon grimoire (stockage plein ou désactivé).", "error");
       return false;
@@ -201,12 +213,14 @@ export class BookPage {
         (rejected.length > 6 ? " ; et " + (rejected.length - 6) + " autres" : "") + ".";
     const magic = this.q("magic");
     if (document.activeElement !== magic) magic.value = String(book.magic);
+    this.q("reading").value = book.reading;
+    renderJournal(this, book);
     this.q("empty").hidden = book.spells.length > 0 || !!read.broken;
     this.q("cards").href = new URL("cartes/?grimoire=1", ROOT).href;
     const spells = book.spells.slice().sort((a, b) => collator.compare(this.nameOf(a.slug), this.nameOf(b.slug)));
     this.entries.clear();
     this.q("list").replaceChildren(...spells.map((entry) => this.renderEntry(entry)));
-    for (const entry of book.spells) this.computeEntry(entry, book);
+    for (const entry of book.spells) computeEntry(this, entry, book, this.entries.get(entry.slug));
   }
 
   renderEntry(entry) {
@@ -239,6 +253,7 @@ export class BookPage {
                           "Ce sort n’existe plus dans le compendium : retirez-le de votre grimoire."));
     }
 
+    castControls(this, item, entry, spell, name);
     const inputs = el("div", "gr-book__inputs");
     const id = "gr-book-" + entry.slug;
     const learningLabel = el("label", null, "Apprentissage");
@@ -285,100 +300,33 @@ export class BookPage {
 
     const save = () => {
       const value = parseCount(xp.value);
-      const tooMuch = value !== null && spell ? xpProblem(value, Number(learning.value), spell.difficulty) : null;
-      if (value === null || tooMuch) {
-        error.textContent = "XP : " + (tooMuch || "attendu un entier positif ou nul, reçu " + quoted(xp.value)) + ".";
+      if (value === null) {
+        error.textContent = "XP : attendu un entier positif ou nul, reçu " + quoted(xp.value) + ".";
         xp.setAttribute("aria-invalid", "true");
         return;
       }
       xp.removeAttribute("aria-invalid");
       error.textContent = "";
-      const changed = this.update((book) => {
+      // Typed over what this page showed: refused if another tab changed the spell since.
+      this.update((book) => {
         const stored = find(book, entry.slug);
-        if (stored) Object.assign(stored, { learning: Number(learning.value), xp: value });
-      }, false);
-      if (changed) {
-        Object.assign(entry, { learning: Number(learning.value), xp: value });
-        this.computeEntry(entry, loadBook().book);
-      }
+        if (!stored || stored.learning !== entry.learning || stored.xp !== entry.xp) {
+          throw new BookError([this.nameOf(entry.slug) + " a changé dans un autre onglet (apprentissage " +
+            (stored ? stored.learning + ", " + stored.xp + " XP" : "retiré") + ") : la page est à jour, " +
+            "saisissez à nouveau"]);
+        }
+        setSpell(book, entry.slug, Number(learning.value), value, new Date().toISOString());
+      });
     };
     learning.addEventListener("change", save);
     xp.addEventListener("change", save);
     remove.addEventListener("click", () => {
-      if (this.update((book) => { book.spells = book.spells.filter((s) => s.slug !== entry.slug); })) {
+      if (this.update((book) => removeSpell(book, entry.slug, new Date().toISOString()))) {
         this.say(name + " a été retiré de Mon grimoire.", "info");
       }
     });
     this.entries.set(entry.slug, { slots, error, seq: 0, spell });
     return item;
-  }
-
-  engineStatus(text) {
-    const status = this.q("engine");
-    if (status.textContent !== text) status.textContent = text;
-  }
-
-  // Asks the engine (the page's single worker) for the progression figures of one spell.
-  computeEntry(entry, book) {
-    const view = this.entries.get(entry.slug);
-    if (!view || !view.spell) return;
-    pageCalculators().then((found) => this.requestEntry(entry, book, view, found));
-  }
-
-  requestEntry(entry, book, view, found) {
-    const calculators = found && found.calculators;
-    if (!calculators || typeof calculators.request !== "function") {
-      this.engineStatus("Les calculs de progression ne sont pas disponibles : le moteur de " +
-                        "calcul n’est pas chargé sur cette page.");
-      return;
-    }
-    const seq = ++this.seq;
-    view.seq = seq;
-    view.slots.next.textContent = "calcul\u2026";
-    view.slots.casts.textContent = "calcul\u2026";
-    const state = typeof calculators.engineState === "function" ? calculators.engineState() : "";
-    if (state === "idle" || state === "loading") {
-      const size = found.engine && found.engine.downloadBytes ? " (" + megabytes(found.engine.downloadBytes) + ")" : "";
-      this.engineStatus("Chargement du moteur de calcul" + size + "\u2026");
-    }
-    calculators.request({
-      calc: "progression",
-      magic: String(book.magic),
-      learning: String(entry.learning),
-      difficulty: String(view.spell.difficulty),
-      xp: String(entry.xp),
-    }).then((response) => {
-      if (view.seq === seq) this.show(view, response); // else a newer request was sent
-    }, () => {
-      if (view.seq === seq) this.show(view, null);
-    });
-  }
-
-  show(view, response) {
-    if (!response) {
-      this.engineStatus("Le moteur de calcul n’a pas pu être chargé : les figures de progression " +
-                        "sont indisponibles (le reste du grimoire fonctionne).");
-      view.slots.next.textContent = DASH;
-      view.slots.casts.textContent = DASH;
-      return;
-    }
-    this.engineStatus("");
-    if (!response.ok) {
-      view.error.textContent = "Le moteur de règles refuse ces valeurs : " +
-        (response.errors || []).map((e) => e.message).join(" ; ") + ".";
-      view.slots.next.textContent = DASH;
-      view.slots.casts.textContent = DASH;
-      return;
-    }
-    view.error.textContent = "";
-    if (response.max_level) {
-      view.slots.next.textContent = "apprentissage maximal atteint";
-      view.slots.casts.textContent = DASH;
-    } else {
-      view.slots.next.textContent = response.xp_needed + " XP sur " + response.cost +
-                                    " (apprentissage " + response.next_level + ")";
-      view.slots.casts.textContent = response.expected_casts ? response.expected_casts.decimal : DASH;
-    }
   }
 }
 

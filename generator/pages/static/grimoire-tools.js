@@ -3,6 +3,7 @@
 import { el } from "./common.js";
 import { openDialog } from "./grimoire-dialog.js";
 import { find, loadBook } from "./grimoire-model.js";
+import { castOdds, castable, oddsLine } from "./grimoire-table.js";
 import { watchStored } from "./grimoire-store.js";
 
 /** The site root: these modules are served from assets/site/. */
@@ -51,9 +52,16 @@ export function mountSpellTools(root) {
     }
   };
   add.addEventListener("click", () => {
-    openDialog(slug, name, article.getAttribute("data-difficulty"), () => refresh(true));
+    openDialog(slug, name, article.getAttribute("data-difficulty"), () => {
+      refresh(true);
+      odds();
+    });
   });
-  watchStored(() => refresh(false));
+  const odds = mountYourOdds(article, slug);
+  watchStored(() => {
+    refresh(false);
+    odds();
+  });
   refresh(false);
   // The page's own button (grimoire-lazy.js) stood here until this module came: take its
   // place, and open the dialog if it was tapped.
@@ -64,6 +72,37 @@ export function mountSpellTools(root) {
     if (focused || tapped) add.focus();
     if (tapped) add.click();
   }
+}
+
+/* Above the spell page's full tables: that wizard's odds for this spell in one large line (the
+   book's magie and reading, the spell's apprentissage), while the spell is in « Mon grimoire ».
+   Returns the function that redraws it. */
+function mountYourOdds(article, slug) {
+  const tables = article.querySelector(".gr-static-tables");
+  if (!tables) return () => {};
+  const line = el("p", "gr-your-odds");
+  line.setAttribute("data-your-odds", "");
+  line.hidden = true;
+  tables.parentNode.insertBefore(line, tables);
+  const draw = () => {
+    const book = loadBook().book;
+    const entry = find(book, slug);
+    line.hidden = !entry;
+    if (!entry) return;
+    line.replaceChildren();
+    const head = el("strong", null, "Vos chances (magie " + book.magic + ", apprentissage " + entry.learning + ") : ");
+    if (!castable(entry.learning)) {
+      line.append(head, "ce sort est en cours d’apprentissage, il ne peut pas encore être lancé.");
+      return;
+    }
+    line.append(head, oddsLine(castOdds({ magic: book.magic, learning: entry.learning, reading: book.reading })) +
+                " ");
+    const link = el("a", null, "Lancer depuis Mon grimoire");
+    link.href = bookUrl();
+    line.appendChild(link);
+  };
+  draw();
+  return draw;
 }
 
 /** The index's buttons: one per row, and « Cartes à imprimer » for the rows shown. */

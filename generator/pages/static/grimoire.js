@@ -2,8 +2,10 @@
  * spellbook page, a spell page of a reader who keeps a spellbook, through grimoire-lazy.js): it
  * mounts what the page holds. The parts: grimoire-store.js (where the spellbook is kept),
  * grimoire-model.js (what it is, validation), grimoire-format.js (share link and file),
- * grimoire-dialog.js (the add dialog), grimoire-tools.js (spell page and index buttons),
- * grimoire-page.js and grimoire-import.js (the page /grimoire/).
+ * grimoire-dialog.js (the add dialog), grimoire-tools.js (spell page and index buttons, the
+ * wizard's odds on a spell page), grimoire-page.js, grimoire-import.js and grimoire-figures.js
+ * (the page /grimoire/), grimoire-table.js (a cast from the rules' data), grimoire-cast.js (« Lancer »
+ * and level-ups), grimoire-journal.js and grimoire-evening.js (the journal, undo, the evening).
  */
 import { whenReady } from "./common.js";
 import { mountBookPage } from "./grimoire-page.js";

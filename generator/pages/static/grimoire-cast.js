@@ -1,0 +1,141 @@
+/* Grimoire — « Lancer » on a spell of /grimoire/: that wizard's odds (the book's magie, the
+ * spell's apprentissage, an optional modifier, the book's reading of the 1 and the 12), the MJ's
+ * die typed on a pad of its faces or drawn here, the outcome in words with its XP, credited at
+ * once through the journal; « Passer à l'apprentissage N » once the XP reaches the cost.
+ * Every answer comes from the rules' data (grimoire-table.js).
+ */
+import { el } from "./common.js";
+import { castSpell, describe, levelUp, levelUpOffer, setSpell } from "./grimoire-journal.js";
+import { BOOK_LEARNING, parseCount } from "./grimoire-model.js";
+import { FACES, castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
+
+const now = () => new Date().toISOString();
+
+
+function castPanel(page, entry, name, close) {
+  const id = "gr-cast-" + entry.slug;
+  const panel = el("section", "gr-cast");
+  panel.setAttribute("aria-labelledby", id + "-title");
+  const title = el("h3", "gr-cast__title", "Lancer « " + name + " »");
+  title.id = id + "-title";
+  const odds = el("p", "gr-cast__odds");
+  odds.setAttribute("data-cast-odds", "");
+  const modRow = el("div", "gr-cast__mod");
+  const modLabel = el("label", null, "Modificateur");
+  modLabel.htmlFor = id + "-mod";
+  const mod = el("input");
+  Object.assign(mod, { id: id + "-mod", type: "text", inputMode: "numeric", value: page.castModifier || "0",
+                       autocomplete: "off" });
+  mod.setAttribute("pattern", "-?[0-9]*");
+  const modError = el("span", "gr-book__field-error");
+  modError.setAttribute("role", "alert");
+  modRow.append(modLabel, mod, modError);
+  const modifier = () => {
+    const text = mod.value.trim();
+    const negative = text.startsWith("-") || text.startsWith("\u2212");
+    const value = parseCount(negative ? text.slice(1) : text);
+    return value === null ? null : negative ? -value : value;
+  };
+  const showOdds = () => {
+    const value = modifier();
+    modError.textContent = value === null ? "Modificateur : attendu un entier, reçu « " + mod.value.slice(0, 20) + " »." : "";
+    mod.toggleAttribute("aria-invalid", value === null);
+    if (value === null) return;
+    page.castModifier = mod.value;
+    const book = page.current();
+    odds.textContent = "Vos chances (magie " + book.magic + ", apprentissage " + entry.learning +
+      (value ? ", modificateur " + (value > 0 ? "+" : "") + value : "") + ") : " +
+      oddsLine(castOdds({ magic: book.magic, learning: entry.learning, modifier: value, reading: book.reading }));
+  };
+  mod.addEventListener("input", showOdds);
+  const padLabel = el("p", "gr-cast__pad-label", "Face du dé du MJ :");
+  padLabel.id = id + "-pad";
+  const pad = el("div", "gr-cast__pad");
+  pad.setAttribute("role", "group");
+  pad.setAttribute("aria-labelledby", id + "-pad");
+  const result = el("p", "gr-cast__result");
+  result.setAttribute("role", "status");
+  result.setAttribute("data-cast-result", "");
+  result.tabIndex = -1;
+  const cast = (face, drawn) => {
+    const value = modifier();
+    if (value === null) {
+      mod.focus();
+      return;
+    }
+    let done = null;
+    const ok = page.update((book) => { done = castSpell(book, entry.slug, { face, modifier: value, now: now() }); },
+                           false);
+    if (!ok || !done) return;
+    page.lastCast = { slug: entry.slug, text: (drawn ? "Dé lancé : " : "") + describe(done, () => name) };
+    page.render();
+    const again = page.q("list").querySelector(`[data-slug="${CSS.escape(entry.slug)}"] .gr-cast__result`);
+    if (again) again.focus();
+  };
+  for (const face of FACES) {
+    const button = el("button", "gr-cast__face", String(face));
+    button.type = "button";
+    button.addEventListener("click", () => cast(face, false));
+    pad.appendChild(button);
+  }
+  const actions = el("div", "gr-cast__actions");
+  const roll = el("button", "md-button md-button--primary", "Lancer le dé");
+  roll.type = "button";
+  roll.addEventListener("click", () => cast(drawFace(), true));
+  const closeButton = el("button", "md-button", "Fermer");
+  closeButton.type = "button";
+  closeButton.addEventListener("click", close);
+  actions.append(roll, closeButton);
+  if (page.lastCast && page.lastCast.slug === entry.slug) result.textContent = page.lastCast.text;
+  panel.append(title, modRow, odds, padLabel, pad, actions, result);
+  showOdds();
+  return panel;
+}
+
+/** The entry's table buttons (« Lancer », level-ups) and its cast panel, added to ``item``. */
+export function castControls(page, item, entry, spell, name) {
+  const row = el("div", "gr-book__play");
+  const offer = spell ? levelUpOffer(entry, spell.difficulty) : null;
+  if (!castable(entry.learning) && entry.learning === BOOK_LEARNING.min) {
+    const learn = el("button", "md-button", "Passer à l’apprentissage " + (entry.learning + 1));
+    learn.type = "button";
+    learn.setAttribute("aria-describedby", "gr-book-learn-note");
+    learn.addEventListener("click", () => {
+      page.update((book) => setSpell(book, entry.slug, entry.learning + 1, entry.xp, now()));
+    });
+    row.append(learn, el("span", "gr-book__help", "Ce sort ne peut pas être lancé avant."));
+  } else if (spell) {
+    const open = el("button", "md-button md-button--primary gr-book__cast", "Lancer");
+    open.type = "button";
+    open.setAttribute("aria-label", "Lancer " + name);
+    open.setAttribute("aria-expanded", String(page.openCast === entry.slug));
+    open.addEventListener("click", () => {
+      page.openCast = page.openCast === entry.slug ? null : entry.slug;
+      page.lastCast = null;
+      page.render();
+      const again = page.q("list").querySelector(`[data-slug="${CSS.escape(entry.slug)}"] .gr-cast__face`);
+      if (again) again.focus();
+    });
+    row.appendChild(open);
+  }
+  if (offer) {
+    const up = el("button", "md-button md-button--primary gr-book__level-up",
+                  "Passer à l’apprentissage " + offer.to);
+    up.type = "button";
+    up.setAttribute("aria-describedby", "gr-book-" + entry.slug + "-up");
+    up.addEventListener("click", () => {
+      page.update((book) => levelUp(book, entry.slug, spell.difficulty, now()));
+    });
+    const why = el("span", "gr-book__help", "coûte " + offer.cost + " XP sur " + entry.xp +
+                   " (le MJ peut en décider autrement)");
+    why.id = "gr-book-" + entry.slug + "-up";
+    row.append(up, why);
+  }
+  item.appendChild(row);
+  if (page.openCast === entry.slug && spell && castable(entry.learning)) {
+    item.appendChild(castPanel(page, entry, name, () => {
+      page.openCast = null;
+      page.render();
+    }));
+  }
+}

@@ -1,0 +1,160 @@
+/* Grimoire — « Mon grimoire »'s journal: every change of a spell (a cast, a level-up, an edit, an
+ * addition, a removal) is one entry {t, type, sort, avant, apres, …}; « Annuler » takes back the
+ * last one, then the one before. Changes apply to the spellbook as stored when they are made
+ * (grimoire-page.js reads it afresh), so two tabs add their casts to the same journal.
+ *
+ * The outcome of a face and its XP, the level costs: grimoire-table.js (rules' data).
+ */
+import { BookError, MAX_JOURNAL, find } from "./grimoire-model.js";
+import { FACES, LABELS, OUTCOMES, castOdds, castable, levelCost, outcomeOf, xpOf } from "./grimoire-table.js";
+
+
+const state = (spell) => (spell ? { apprentissage: spell.learning, xp: spell.xp } : null);
+
+function record(book, entry) {
+  book.journal.push(entry);
+  if (book.journal.length > MAX_JOURNAL) book.journal.splice(0, book.journal.length - MAX_JOURNAL);
+  return entry;
+}
+
+function spellOf(book, slug) {
+  const spell = find(book, slug);
+  if (!spell) throw new BookError(["ce sort n’est plus dans votre grimoire"]);
+  return spell;
+}
+
+/** Casts ``slug`` with the die's ``face``: the outcome's XP is credited; returns the entry. */
+export function castSpell(book, slug, { face, modifier = 0, now }) {
+  const spell = spellOf(book, slug);
+  if (!castable(spell.learning)) {
+    throw new BookError(["apprentissage " + spell.learning + " : ce sort ne peut pas encore être lancé"]);
+  }
+  const outcome = outcomeOf(face, { magic: book.magic, learning: spell.learning, modifier,
+                                    reading: book.reading });
+  const gained = xpOf(outcome);
+  const avant = state(spell);
+  spell.xp += gained;
+  return record(book, { t: now, type: "lancer", sort: slug, de: face, mod: modifier, magie: book.magic,
+                         lecture: book.reading, issue: outcome, gain: gained, avant, apres: state(spell) });
+}
+
+/** The level ``slug`` may pass to now (its XP reached the cost), or null. */
+export function levelUpOffer(spell, difficulty) {
+  const cost = levelCost(spell.learning, difficulty);
+  return cost !== null && spell.xp >= cost ? { to: spell.learning + 1, cost } : null;
+}
+
+/** Passes ``slug`` to its next apprentissage: spends the cost, keeps the rest. */
+export function levelUp(book, slug, difficulty, now) {
+  const spell = spellOf(book, slug);
+  const offer = levelUpOffer(spell, difficulty);
+  if (!offer) throw new BookError(["l’XP de ce sort n’atteint pas le coût du niveau suivant"]);
+  const avant = state(spell);
+  spell.learning = offer.to;
+  spell.xp -= offer.cost;
+  return record(book, { t: now, type: "niveau", sort: slug, cout: offer.cost, avant, apres: state(spell) });
+}
+
+/** Sets a spell's apprentissage and XP by hand (an edit, or 0 → 1 after the role-play). */
+export function setSpell(book, slug, learning, xp, now) {
+  const spell = find(book, slug);
+  const avant = state(spell);
+  if (spell) Object.assign(spell, { learning, xp });
+  else book.spells.push({ slug, learning, xp });
+  const type = !spell ? "ajout" : learning === avant.apprentissage + 1 && xp === avant.xp ? "niveau" : "modif";
+  return record(book, { t: now, type, sort: slug, avant, apres: { apprentissage: learning, xp } });
+}
+
+/** Takes ``slug`` out of the book. */
+export function removeSpell(book, slug, now) {
+  const spell = spellOf(book, slug);
+  book.spells = book.spells.filter((s) => s.slug !== slug);
+  return record(book, { t: now, type: "retrait", sort: slug, avant: state(spell), apres: null });
+}
+
+const same = (a, b) => (a === null ? b === null
+  : b !== null && a.apprentissage === b.apprentissage && a.xp === b.xp);
+
+/** Takes back the last entry; returns it. A spell changed since (by hand) is never overwritten. */
+export function undo(book) {
+  const last = book.journal[book.journal.length - 1];
+  if (!last) throw new BookError(["le journal est vide : rien à annuler"]);
+  const spell = find(book, last.sort);
+  if (!same(state(spell), last.apres)) {
+    throw new BookError(["ce sort a changé depuis cette entrée du journal : rien n’a été annulé"]);
+  }
+  if (last.avant === null) book.spells = book.spells.filter((s) => s.slug !== last.sort);
+  else if (!spell) book.spells.push({ slug: last.sort, learning: last.avant.apprentissage, xp: last.avant.xp });
+  else Object.assign(spell, { learning: last.avant.apprentissage, xp: last.avant.xp });
+  book.journal.pop();
+  return last;
+}
+
+/** One entry in words: « Vol : face 7, Réussi, +3 XP (12 → 15 XP) ». */
+export function describe(entry, nameOf) {
+  const name = nameOf(entry.sort);
+  const states = (s) => (s ? "apprentissage " + s.apprentissage + ", " + s.xp + " XP" : "absent");
+  if (entry.type === "lancer") {
+    return name + " : face " + entry.de + (entry.mod ? " (modificateur " + (entry.mod > 0 ? "+" : "") + entry.mod + ")" : "") +
+      ", " + LABELS[entry.issue] + ", +" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp + " XP)";
+  }
+  if (entry.type === "niveau") {
+    return name + " : passe à l’apprentissage " + entry.apres.apprentissage +
+      (entry.cout ? " (" + entry.cout + " XP dépensés, " + entry.apres.xp + " XP gardés)" : "");
+  }
+  if (entry.type === "ajout") return name + " : ajouté (" + states(entry.apres) + ")";
+  if (entry.type === "retrait") return name + " : retiré (" + states(entry.avant) + ")";
+  return name + " : modifié (" + states(entry.avant) + " → " + states(entry.apres) + ")";
+}
+
+const decimal = (value) => (Math.round(value * 10) / 10).toFixed(1).replace(".", ",");
+
+/**
+ * The evening: the journal's entries since ``since`` (an ISO time), as
+ * {casts, xp: [[slug, XP]], outcomes: [{outcome, label, seen, expected}], levels: [[slug, level]]}.
+ * Expected: the sum, over the casts, of each outcome's odds at that cast.
+ */
+export function evening(book, since) {
+  const entries = book.journal.filter((e) => e.t >= since);
+  const xp = new Map();
+  const seen = new Map(OUTCOMES.map((o) => [o, 0]));
+  const expected = new Map(OUTCOMES.map((o) => [o, 0]));
+  const levels = new Map();
+  let casts = 0;
+  for (const entry of entries) {
+    if (entry.type === "lancer") {
+      casts += 1;
+      xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
+      seen.set(entry.issue, seen.get(entry.issue) + 1);
+      for (const row of castOdds({ magic: entry.magie, learning: entry.avant.apprentissage,
+                                   modifier: entry.mod, reading: entry.lecture })) {
+        expected.set(row.outcome, expected.get(row.outcome) + row.faces.length / FACES.length);
+      }
+    } else if (entry.type === "niveau" && entry.apres && entry.avant &&
+               entry.apres.apprentissage > entry.avant.apprentissage) {
+      levels.set(entry.sort, entry.apres.apprentissage);
+    }
+  }
+  return {
+    casts,
+    xp: [...xp],
+    outcomes: OUTCOMES.map((o) => ({ outcome: o, label: LABELS[o], seen: seen.get(o),
+                                     expected: decimal(expected.get(o)) })),
+    levels: [...levels],
+  };
+}
+
+/** The evening as text for the MJ (``nameOf``: a slug's French name). */
+export function eveningText(summary, nameOf) {
+  const lines = ["Mon grimoire — la soirée : " + summary.casts + (summary.casts > 1 ? " lancers." : " lancer.")];
+  if (summary.xp.length) {
+    lines.push("XP gagnée : " + summary.xp.map(([slug, n]) => nameOf(slug) + " +" + n).join(" ; ") + ".");
+  }
+  lines.push("La chance ce soir (vues / attendues) : " +
+             summary.outcomes.map((o) => o.label + " " + o.seen + " / " + o.expected).join(" ; ") + ".");
+  if (summary.levels.length) {
+    lines.push("Niveaux gagnés : " + summary.levels.map(([slug, n]) => nameOf(slug) + " → apprentissage " + n)
+      .join(" ; ") + ".");
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,85 @@
+/* Grimoire — a cast at the table, from the rules' data (grimoire-config.js, written by the build
+ * from rules/: generator/pages/cards.py table_data): the outcome of each die face, the XP of each
+ * outcome, the odds as the pages write them, the level costs. Nothing here decides a rule: it
+ * looks the answer up, so a cast works offline and without the engine.
+ */
+import CONFIG from "./grimoire-config.js";
+
+const TABLE = CONFIG.table;
+
+/** The die's faces, in order. */
+export const FACES = TABLE.faces;
+/** The outcomes, from worst to best; their French labels, XP, and the readings' labels. */
+export const OUTCOMES = TABLE.order;
+export const LABELS = TABLE.labels;
+export const READINGS = TABLE.extremes;
+export const DEFAULT_READING = Object.keys(TABLE.extremes)[0];
+
+/** The XP an outcome brings. */
+export function xpOf(outcome) {
+  return TABLE.xp[outcome];
+}
+
+/** True when the outcome casts the spell. */
+export function isCast(outcome) {
+  return TABLE.cast[outcome];
+}
+
+/* The shift of the modified result for a magic and a modifier, where the table has it (beyond
+   its bounds every face reads as at the bound: the build checked it). */
+function shiftOf(magic, modifier) {
+  const shift = modifier - Math.floor(magic / TABLE.magic_divisor);
+  return Math.min(TABLE.shift.max, Math.max(TABLE.shift.min, shift));
+}
+
+/** True when a spell at ``learning`` can be cast (the table knows it). */
+export function castable(learning) {
+  return Object.hasOwn(TABLE.outcomes[DEFAULT_READING], String(learning));
+}
+
+function row(magic, learning, modifier, reading) {
+  const byLearning = TABLE.outcomes[reading] && TABLE.outcomes[reading][String(learning)];
+  if (!byLearning) throw new RangeError("pas de table pour cet apprentissage");
+  return byLearning[String(shiftOf(magic, modifier))];
+}
+
+/** The outcome of one face. */
+export function outcomeOf(face, { magic, learning, modifier = 0, reading = DEFAULT_READING }) {
+  const index = FACES.indexOf(face);
+  if (index < 0) throw new RangeError("face inconnue");
+  return OUTCOMES[Number(row(magic, learning, modifier, reading)[index])];
+}
+
+/** Each outcome's faces and exact odds: [{outcome, label, xp, faces, fraction, percent}]. */
+export function castOdds({ magic, learning, modifier = 0, reading = DEFAULT_READING }) {
+  const text = row(magic, learning, modifier, reading);
+  return OUTCOMES.map((outcome, index) => {
+    const faces = FACES.filter((_, i) => Number(text[i]) === index);
+    return { outcome, label: LABELS[outcome], xp: xpOf(outcome), faces,
+             fraction: TABLE.odds[faces.length].fraction, percent: TABLE.odds[faces.length].percent };
+  });
+}
+
+/** The odds of a cast as one line: « Réussi 7/12 (58,3 %) · … » (outcomes with a face). */
+export function oddsLine(odds) {
+  return odds.filter((o) => o.faces.length)
+    .map((o) => o.label + " " + o.fraction + " (" + o.percent + ")").join(" · ");
+}
+
+/** A face drawn uniformly with the browser's cryptographic generator. */
+export function drawFace(random = globalThis.crypto) {
+  const n = FACES.length;
+  const limit = Math.floor(0x100000000 / n) * n; // rejection: every face equally likely
+  const word = new Uint32Array(1);
+  for (;;) {
+    random.getRandomValues(word);
+    if (word[0] < limit) return FACES[word[0] % n];
+  }
+}
+
+/** The XP that takes a spell of ``difficulty`` from ``learning`` to the next (null: none). */
+export function levelCost(learning, difficulty) {
+  const costs = CONFIG.level_up_cost && CONFIG.level_up_cost[String(difficulty)];
+  const cost = costs ? costs[String(learning)] : undefined;
+  return typeof cost === "number" ? cost : null;
+}
