@@ -152,7 +152,7 @@ function readReading(data, problems) {
   }
   const reading = settings.lecture === undefined ? DEFAULT_READING : settings.lecture;
   if (typeof reading === "string" && Object.hasOwn(READINGS, reading)) return reading;
-  problems.push("lecture du 1 et du 12 : attendu l’une de " + Object.keys(READINGS).join(", ") +
+  problems.push("lecture des extrêmes du dé : attendu l’une de " + Object.keys(READINGS).join(", ") +
                 ", reçu " + quoted(reading));
   return DEFAULT_READING;
 }
