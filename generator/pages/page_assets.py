@@ -5,7 +5,8 @@ page also gets :data:`BASE` (the site's own behaviour and the offline support). 
 resolves the names into ``page.meta["grimoire_css"]`` and ``page.meta["grimoire_js"]`` (paths
 relative to the site root, in a stable order, without duplicates), which the theme
 (``generator/theme/main.html``) prints. A script may be an ES module (``"module": True``, printed
-as ``type="module"``). Nothing else loads a script of the site: a page without a calculator never
+as ``type="module"``); a classic script may run in the page's head, before the theme's scripts
+(``"head": True``). Nothing else loads a script of the site: a page without a calculator never
 fetches the calculators' script.
 """
 
@@ -18,7 +19,9 @@ BUNDLES: dict[str, dict] = {
     "site": {"css": ["assets/site/site.css"],
              "js": [{"src": "assets/site/site.js", "module": True}]},
     # The index of all spells: its filters and sorting.
-    "index": {"css": [], "js": [{"src": "assets/site/spell-index.js", "module": True}]},
+    "index": {"css": ["assets/site/spell-index.css"],
+              "js": [{"src": "assets/site/index-address.js", "head": True},
+                     {"src": "assets/site/spell-index.js", "module": True}]},
     "offline": {"css": ["assets/site/offline.css"],
                 "js": [{"src": "assets/site/offline.js", "module": True}]},
     "calculators": {"css": ["assets/widgets/calculators.css"],

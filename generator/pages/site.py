@@ -15,7 +15,6 @@ import functools
 import json
 import re
 import shutil
-import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -32,6 +31,7 @@ from . import labels
 from .links import MentionFinder
 from .render import Span, figure, level_anchor, render_description, render_inline
 from ..security import CONTENT_SECURITY_POLICY
+from ..spellformat.slug import fold, slugify
 
 __all__ = ["GenerationError", "Report", "generate", "fold", "load_spells"]
 
@@ -59,21 +59,6 @@ class Report:
     spells: int = 0
     written: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
-
-
-def fold(text: str) -> str:
-    """Lower-case, accent-free, elision-split form of a text, for sorting and searching."""
-    text = text.replace("œ", "oe").replace("Œ", "oe").replace("æ", "ae").replace("Æ", "ae")
-    text = _NOT_ASCII.sub(_uncombined, unicodedata.normalize("NFKD", text))
-    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
-
-
-_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
-
-
-def _uncombined(match: re.Match) -> str:
-    # Accents come apart from their letter in NFKD and are dropped; only non-ASCII is looked at.
-    return "" if unicodedata.combining(match[0]) else match[0]
 
 
 def load_spells(spells_dir: Path) -> list[dict]:
@@ -375,7 +360,7 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
         page = spell_template.render(**_spell_context(compendium, spell))
         writer.write(f"sorts/{spell['slug']}/index.md", _markdown_page(page))
         for alias in spell["aliases"]:
-            alias_slug = fold(alias).replace(" ", "-")
+            alias_slug = slugify(alias)
             if alias_slug != spell["slug"] and alias_slug not in compendium.by_slug:
                 writer.write(f"sorts/{alias_slug}/index.html",
                              env.get_template("alias.html.j2").render(
@@ -386,7 +371,10 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
     index_rows = sorted(spells, key=lambda s: s["index"]["position"])
     writer.write("sorts/index.md", _markdown_page(env.get_template("index.md.j2").render(
         spells=spells, document=document, index_rows=index_rows,
-        folded={s["slug"]: fold(" ".join([s["name"], *s["aliases"]])) for s in spells},
+        index={"names": {s["slug"]: fold(s["name"]) for s in spells},
+               "aliases": {s["slug"]: fold(" ".join(s["aliases"])) for s in spells},
+               "element_rank": {key: rank for rank, key in enumerate(
+                   sorted(rules.ELEMENT_LABELS, key=lambda k: fold(rules.ELEMENT_LABELS[k])))}},
         root="../")))
     writer.write("api/sorts.json", _json({
         "schema_version": API_SCHEMA_VERSION, "count": len(spells),

@@ -18,16 +18,13 @@ PHONE = {"width": 360, "height": 740}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SUPERSCRIPT = re.compile(r"(\d)\^(er|eme|e)\b")
 
-# The index's columns, as a reader sees their headers, and the value of each from the data.
+# The index's columns: the header's full name (its sort button says « Trier par … »), the short
+# label it shows, its sort key in the address, and the value of each from the data.
 COLUMNS = [
-    ("Nom", lambda s: s["name"]),
-    ("Niveaux", lambda s: [s["levels"]["min"], s["levels"]["max"]]),
-    ("Temps d’incantation", lambda s: shown(s["casting_time"]["raw"])),
-    ("Portée", lambda s: shown(s["range"]["raw"])),
-    ("Durée", lambda s: shown(s["duration"]["raw"])),
-    ("Jet de sauvegarde", lambda s: shown(s["saving_throw"]["raw"])),
-    ("Élément", lambda s: element_label(s["element"])),
-    ("Difficulté", lambda s: [s["difficulty"]]),
+    ("Nom", "Nom", "nom", lambda s: []),
+    ("Niveaux", "Niv.", "niveaux", lambda s: [s["levels"]["min"], s["levels"]["max"]]),
+    ("Élément", "Élément", "element", lambda s: [fold(element_label(s["element"]))]),
+    ("Difficulté", "Diff.", "difficulte", lambda s: [s["difficulty"]]),
 ]
 
 
@@ -135,25 +132,13 @@ def count_text(shown: int, total: int) -> str:
     return f"{shown} {'sorts affichés' if shown > 1 else 'sort affiché'} sur {total}"
 
 
-def french_order(page, items: list[dict], *, descending: bool = False) -> list[str]:
-    """Slugs of ``items`` ({slug, key, name}) in French collation order (ICU's « fr », which
-    Chromium's Intl.Collator implements; numbers inside text in numeric order). Keys that are
-    lists are compared as numbers; ties are ordered by name; descending is the exact reverse."""
-    return page.evaluate(
-        """([items, descending]) => {
-            const collator = new Intl.Collator('fr', {sensitivity: 'base', numeric: true});
-            const compareKeys = (x, y) => {
-                if (Array.isArray(x)) {
-                    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
-                    return 0;
-                }
-                return collator.compare(x, y);
-            };
-            const sorted = items.slice().sort((a, b) =>
-                compareKeys(a.key, b.key) || collator.compare(a.name, b.name));
-            if (descending) sorted.reverse();
-            return sorted.map(item => item.slug);
-        }""", [items, descending])
+def server_order(spells: dict[str, dict], slugs, value=lambda s: [], *,
+                 descending: bool = False) -> list[str]:
+    """``slugs`` in the site's one order: by ``value``, then by folded name (the order the
+    generator writes); descending is the exact reverse."""
+    ordered = sorted(slugs, key=lambda slug: (value(spells[slug]), fold(spells[slug]["name"]),
+                                              spells[slug]["name"]))
+    return ordered[::-1] if descending else ordered
 
 
 # ---------------------------------------------------------------- layout

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tests.browser.support import (
-    COLUMNS, count_text, element_label, facet_button, fold, french_order, searchable,
+    COLUMNS, count_text, element_label, facet_button, fold, searchable, server_order,
     shown_count, sort_button, text_matches, toggle_states, visible_slugs, wait_for_rows)
 
 pytestmark = pytest.mark.browser
@@ -19,20 +19,29 @@ pytestmark = pytest.mark.browser
 
 def name_order(spells) -> list[str]:
     """The default order: names folded (case, accents, Œ → oe ignored)."""
-    return sorted(spells, key=lambda slug: (fold(spells[slug]["name"]), spells[slug]["name"]))
+    return server_order(spells, spells)
 
 
 def sort_state(page) -> tuple[str, str]:
-    """The one sorted column (header text) and its direction, as assistive technology gets it."""
+    """The one sorted column (its full name) and its direction, as assistive technology gets it."""
     header = page.locator("th[aria-sort]")
     assert header.count() == 1
-    return header.inner_text(), header.get_attribute("aria-sort")
+    key = header.get_attribute("data-sort")
+    return next(c[0] for c in COLUMNS if c[2] == key), header.get_attribute("aria-sort")
+
+
+def open_filters(page):
+    opener = page.locator(".gr-filter-open")
+    if opener.get_attribute("aria-expanded") != "true":
+        opener.click()
+    page.locator(".gr-filter-panel").wait_for(state="visible")
 
 
 @pytest.fixture
 def index(open_page):
     page = open_page("sorts/")
     page.locator(".gr-filters").wait_for(state="visible")
+    open_filters(page)
     return page
 
 
@@ -44,7 +53,7 @@ def test_without_javascript_the_index_is_the_full_table(open_page, spells):
     assert visible_slugs(page) == name_order(spells)
     assert len(visible_slugs(page)) == len(spells)
     assert not page.locator(".gr-filters").is_visible()  # no controls that cannot work
-    assert page.locator(".gr-index-table thead th").all_inner_texts() == [c[0] for c in COLUMNS]
+    assert page.locator(".gr-index-table thead th").all_inner_texts() == [c[1] for c in COLUMNS]
     for slug in ("eclair", "oeil-de-mage"):
         row = page.locator(f'tr[data-slug="{slug}"]')
         assert row.locator("th a").inner_text() == spells[slug]["name"]
@@ -71,21 +80,19 @@ def test_default_order_is_french_collation(index, spells):
 
 @pytest.mark.parametrize("column", range(len(COLUMNS)), ids=[c[0] for c in COLUMNS])
 def test_every_column_sorts_ascending_then_descending(index, spells, column):
-    header, value = COLUMNS[column]
-    items = [{"slug": slug, "key": value(spell), "name": spell["name"]}
-             for slug, spell in spells.items()]
+    header, _, _, value = COLUMNS[column]
     if column == 0:  # the name column starts sorted: a first tap reverses it
         sort_button(index, header).click()
-        assert visible_slugs(index) == french_order(index, items, descending=True)
+        assert visible_slugs(index) == server_order(spells, spells, descending=True)
         sort_button(index, header).click()
-        assert visible_slugs(index) == french_order(index, items)
+        assert visible_slugs(index) == server_order(spells, spells)
         return
     sort_button(index, header).click()
     ascending = visible_slugs(index)
-    assert ascending == french_order(index, items)
+    assert ascending == server_order(spells, spells, value)
     assert sort_state(index) == (header, "ascending")
     sort_button(index, header).click()
-    assert visible_slugs(index) == french_order(index, items, descending=True)
+    assert visible_slugs(index) == server_order(spells, spells, value, descending=True)
     assert visible_slugs(index) == ascending[::-1]
     assert sort_state(index) == (header, "descending")
 
@@ -245,28 +252,28 @@ def test_the_url_keeps_the_whole_view(index, open_page, spells, site_url):
     facet_button(index, "element", "Élément Feu").click()
     facet_button(index, "element", "Élément Feu").click()
     facet_button(index, "difficulte", "Difficulté 1").click()
-    sort_button(index, "Portée").click()
-    sort_button(index, "Portée").click()
+    sort_button(index, "Élément").click()
+    sort_button(index, "Élément").click()
     expected = {s for s in text_matches(spells, "sort")
                 if spells[s]["levels"]["min"] <= 5 <= spells[s]["levels"]["max"]
                 and spells[s]["element"] != "feu" and spells[s]["difficulty"] == 1}
     wait_for_rows(index, expected)
-    items = [{"slug": s, "key": COLUMNS[3][1](spells[s]), "name": spells[s]["name"]}
-             for s in expected]
-    order = french_order(index, items, descending=True)
+    order = server_order(spells, expected, COLUMNS[2][3], descending=True)
     assert visible_slugs(index) == order
     shared = index.url
     query = parse_qs(urlsplit(shared).query)
-    assert query["q"] == ["sort"] and query["niveau"] == ["5"]
+    assert query["texte"] == ["sort"] and query["niveau"] == ["5"] and "q" not in query
+    assert query["tri"] == ["element-desc"]
     assert query["element"] == ["-feu"] and query["difficulte"] == ["1"]
     states = toggle_states(index)
 
     # Someone else opens the shared address: same rows, same order, same controls.
     other = open_page(shared.removeprefix(site_url))
     wait_for_rows(other, order, ordered=True)
+    assert other.locator(".gr-filter-open").get_attribute("aria-label") == "Filtres (3 actifs)"
     assert toggle_states(other) == states
     assert other.get_by_role("searchbox", name="Rechercher un sort").input_value() == "sort"
-    assert sort_state(other) == ("Portée", "descending")
+    assert sort_state(other) == ("Élément", "descending")
     assert shown_count(other) == count_text(len(expected), len(spells))
     assert other.url == shared
 
@@ -280,13 +287,13 @@ def test_a_hand_written_url_is_read(open_page, spells):
     levels = [(spells[s]["levels"]["min"], spells[s]["levels"]["max"])
               for s in visible_slugs(page)]
     assert levels == sorted(levels)
+    open_filters(page)
     assert facet_button(page, "niveau", "Niveau 5").get_attribute("data-state") == "exclude"
     assert facet_button(page, "difficulte", "Difficulté 2").get_attribute("data-state") == "include"
 
 
 def test_count_is_right_after_each_step(index, spells):
     assert shown_count(index) == count_text(len(spells), len(spells))
-    assert re.fullmatch(rf"{len(spells)} sorts\..*", index.locator(".gr-index-intro").inner_text())
     facet_button(index, "niveau", "Niveau 9").click()
     at_9 = {s for s, d in spells.items() if d["levels"]["max"] >= 9 >= d["levels"]["min"]}
     wait_for_rows(index, at_9)
@@ -295,3 +302,107 @@ def test_count_is_right_after_each_step(index, spells):
     expected = at_9 & text_matches(spells, "boule")
     wait_for_rows(index, expected)
     assert shown_count(index) == count_text(len(expected), len(spells))
+
+
+# ---------------------------------------------------------------- on a phone
+
+FIRST_SCREEN = """() => {
+    const rows = [...document.querySelectorAll('.gr-index-table tbody tr')];
+    return rows.filter(r => { const b = r.getBoundingClientRect();
+                              return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight; })
+               .map(r => r.dataset.slug);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_first_screen_lists_at_least_eight_spells(open_page, spells, scheme):
+    page = open_page("sorts/", color_scheme=scheme)
+    page.locator(".gr-count").wait_for()
+    assert page.locator(".gr-filter-panel").is_hidden()
+    opener = page.get_by_role("button", name="Filtres", exact=True)
+    assert opener.get_attribute("aria-expanded") == "false"
+    on_screen = page.evaluate(FIRST_SCREEN)
+    assert len(on_screen) >= 8, on_screen
+    assert on_screen == name_order(spells)[:len(on_screen)]
+    # One line per spell: every row of the first screen is at most two lines of text tall.
+    heights = page.eval_on_selector_all(
+        ".gr-index-table tbody tr", "rows => rows.slice(0, 8).map(r => r.getBoundingClientRect().height)")
+    assert max(heights) <= 60, heights
+    opener.click()
+    assert page.locator(".gr-filter-panel").is_visible()
+    assert opener.get_attribute("aria-expanded") == "true"
+
+
+def test_without_javascript_the_first_screen_lists_spells(open_page, spells):
+    page = open_page("sorts/", java_script_enabled=False)
+    assert len(page.evaluate(FIRST_SCREEN)) >= 8
+
+
+def test_the_filters_button_counts_the_active_filters(open_page):
+    page = open_page("sorts/?niveau=3,-9&element=feu")
+    page.locator(".gr-count").wait_for()
+    opener = page.locator(".gr-filter-open")
+    assert opener.get_attribute("aria-label") == "Filtres (3 actifs)"
+    assert opener.locator(".gr-filter-active").inner_text() == "3"
+    open_filters(page)
+    facet_button(page, "element", "Élément Feu").click()  # feu: include → exclude, still active
+    facet_button(page, "element", "Élément Feu").click()  # → neutral
+    assert opener.get_attribute("aria-label") == "Filtres (2 actifs)"
+    page.get_by_role("button", name="Tout afficher").click()
+    assert opener.get_attribute("aria-label") == "Filtres"
+    assert opener.locator(".gr-filter-active").inner_text() == ""
+
+
+def test_the_index_holds_at_most_1000_elements(index, spells):
+    # After every script of the page ran (the spellbook's buttons are in the rows).
+    index.locator(".gr-book-row").first.wait_for(state="attached")
+    assert index.locator(".gr-book-row").count() == len(spells)
+    assert index.evaluate("document.getElementsByTagName('*').length") <= 1000
+
+
+# ---------------------------------------------------------------- ranking
+
+def test_every_name_typed_plainly_puts_its_spell_first(index, spells):
+    box = index.get_by_role("searchbox", name="Rechercher un sort")
+    failures = []
+    for slug, spell in sorted(spells.items()):
+        box.fill(fold(spell["name"]))
+        first = index.evaluate("""() => { const row = [...document.querySelectorAll(
+            '.gr-index-table tbody tr')].find(r => !r.hidden); return row && row.dataset.slug; }""")
+        if first != slug:
+            failures.append(f"« {fold(spell['name'])} » → {first}")
+    assert failures == []
+
+
+RANKED = [
+    # exact name, then names that start so, then names holding the words, then the rest
+    ("eclair", "eclair"),
+    ("teleportation", "teleportation"),
+    ("mur feu", "mur-de-feu"),
+]
+
+
+@pytest.mark.parametrize("typed,slug", RANKED)
+def test_the_text_filter_ranks_names_first(index, spells, typed, slug):
+    box = index.get_by_role("searchbox", name="Rechercher un sort")
+    box.fill(typed)
+    expected = text_matches(spells, typed)
+    wait_for_rows(index, expected)
+    order = visible_slugs(index)
+    assert order[0] == slug
+    # Every spell whose name holds the words comes before every spell found by its text only.
+    in_name = [s for s in order if all(any(w.startswith(t) for w in fold(spells[s]["name"]).split())
+                                       for t in fold(typed).split())]
+    assert order[:len(in_name)] == in_name
+    assert index.locator("th[aria-sort]").count() == 0  # ranked, not sorted by a column
+
+
+def test_an_old_shared_address_opens_the_filtered_list_not_the_search(open_page, spells):
+    page = open_page("sorts/?q=eclair")
+    wait_for_rows(page, text_matches(spells, "eclair"))
+    assert visible_slugs(page)[0] == "eclair"
+    assert page.evaluate("document.getElementById('__search').checked") is False
+    assert page.locator(".md-search__output").is_hidden()
+    assert not page.evaluate("document.activeElement.matches('.md-search__input')")
+    assert parse_qs(urlsplit(page.url).query) == {"texte": ["eclair"]}
+    assert page.get_by_role("searchbox", name="Rechercher un sort").input_value() == "eclair"

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { collator, fold, megabytes, withParams, words } from "../../generator/pages/static/common.js";
-import { levelRange, matchesFacet, readIndexState, writeIndexState }
+import { compareRows, levelRange, matchRank, matchesFacet, readIndexState, writeIndexState }
   from "../../generator/pages/static/spell-index.js";
 
 test("fold lowers case, drops accents, splits ligatures and punctuation", () => {
@@ -32,26 +32,62 @@ test("withParams replaces only the given keys", () => {
 
 test("index state: a written state reads back the same", () => {
   const state = {
-    q: "boule",
+    texte: "boule",
     facets: {
       niveau: { include: ["1", "3"], exclude: ["9"] },
       element: { include: [], exclude: ["feu"] },
       difficulte: { include: ["2"], exclude: [] },
     },
-    sort: { column: 2, descending: true },
+    sort: { key: "element", descending: true },
   };
   const search = writeIndexState("?autre=1", state);
-  assert.equal(search, "?autre=1&q=boule&niveau=1%2C3%2C-9&element=-feu&difficulte=2&tri=2-desc");
-  assert.deepEqual(readIndexState(search, 5), state);
+  assert.equal(search, "?autre=1&texte=boule&niveau=1%2C3%2C-9&element=-feu&difficulte=2&tri=element-desc");
+  assert.deepEqual(readIndexState(search), state);
 });
 
 test("index state: the default state writes nothing, and bad values are ignored", () => {
   const empty = { include: [], exclude: [] };
-  const none = { q: "", facets: { niveau: empty, element: empty, difficulte: empty },
-                 sort: { column: 0, descending: false } };
-  assert.equal(writeIndexState("?q=old&tri=3", none), "");
-  assert.deepEqual(readIndexState("?tri=7-desc&niveau=,-,", 5), none);
-  assert.deepEqual(readIndexState("?tri=abc", 5).sort, { column: 0, descending: false });
+  const none = { texte: "", facets: { niveau: empty, element: empty, difficulte: empty },
+                 sort: { key: "nom", descending: false } };
+  assert.equal(writeIndexState("?q=old&texte=x&tri=niveaux", none), "");
+  assert.deepEqual(readIndexState("?tri=portee-desc&niveau=,-,"), none);
+  assert.deepEqual(readIndexState("?tri=abc").sort, { key: "nom", descending: false });
+});
+
+test("index state: addresses of the eight-column table and the old ?q= still read", () => {
+  assert.deepEqual(readIndexState("?tri=7-desc").sort, { key: "difficulte", descending: true });
+  assert.deepEqual(readIndexState("?tri=1").sort, { key: "niveaux", descending: false });
+  assert.deepEqual(readIndexState("?tri=3").sort, { key: "nom", descending: false });
+  assert.equal(readIndexState("?q=eclair").texte, "eclair");
+  assert.equal(readIndexState("?q=eclair&texte=vol").texte, "vol");
+});
+
+test("the text filter ranks exact name, start, words of the name, aliases, then text", () => {
+  const spell = { name: "mur de feu", aliases: "muraille ardente", text: "une paroi de flammes" };
+  assert.equal(matchRank("mur de feu", spell), 0);
+  assert.equal(matchRank("mur de", spell), 1);
+  assert.equal(matchRank("mur feu", spell), 2);
+  assert.equal(matchRank("feu", spell), 2);
+  assert.equal(matchRank("ardente", spell), 3);
+  assert.equal(matchRank("mur ardente", spell), 3);
+  assert.equal(matchRank("flamme", spell), 4);
+  assert.equal(matchRank("ur de", spell), 4);  // inside words: found in the text
+  assert.equal(matchRank("glace", spell), -1);
+  assert.equal(matchRank("", spell), 0);
+});
+
+test("rows sort by the server's rank, then by a column with the rank breaking ties", () => {
+  const a = { rank: 0, min: 2, max: 9, elementRank: 1, difficulty: 3 };
+  const b = { rank: 1, min: 1, max: 9, elementRank: 1, difficulty: 1 };
+  const c = { rank: 2, min: 1, max: 5, elementRank: 0, difficulty: 3 };
+  const order = (key, descending = false) =>
+    [a, b, c].sort((x, y) => compareRows(x, y, { key, descending })).map((r) => r.rank);
+  assert.deepEqual(order("nom"), [0, 1, 2]);
+  assert.deepEqual(order("nom", true), [2, 1, 0]);
+  assert.deepEqual(order("niveaux"), [2, 1, 0]);
+  assert.deepEqual(order("element"), [2, 0, 1]);
+  assert.deepEqual(order("difficulte"), [1, 0, 2]);
+  assert.deepEqual(order("difficulte", true), [2, 0, 1]);
 });
 
 test("facets include any of, and exclude all of, their values", () => {

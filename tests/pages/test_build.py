@@ -301,7 +301,9 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
     env = _environment()
     pages = [env.get_template("spell.md.j2").render(**_spell_context(_Compendium([spell]), spell)),
              env.get_template("index.md.j2").render(
-                 spells=[spell], index_rows=[spell], folded={spell["slug"]: "piege"}, root="../",
+                 spells=[spell], index_rows=[spell], root="../",
+                 index={"names": {spell["slug"]: "piege"}, "aliases": {spell["slug"]: "piege"},
+                        "element_rank": {spell["element"]: 0}},
                  document={"title": "Index", "legend": "Légende",
                            "index_blocks": [{"header": ["Nom", "Niveaux"], "count": 1}]}),
              *(text for name, text in extra_pages(env, [spell]).items() if name.endswith(".md"))]

@@ -40,7 +40,11 @@ def test_a_script_may_be_a_classic_script(monkeypatch):
 
 def test_the_index_filters_come_before_the_site_script():
     sources = [script["src"] for script in resolve(["index", "spellbook"])["js"]]
-    assert sources[:2] == ["assets/site/spell-index.js", "assets/site/site.js"]
+    assert sources[:3] == ["assets/site/index-address.js", "assets/site/spell-index.js",
+                           "assets/site/site.js"]
+    # The address is read in the page's head, before the theme's scripts read its ?q=.
+    assert [s["src"] for s in resolve(["index"])["js"] if s.get("head")] == [
+        "assets/site/index-address.js"]
     assert "assets/site/spell-index.js" not in [s["src"] for s in resolve(["spellbook-lazy"])["js"]]
 
 

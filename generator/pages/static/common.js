@@ -5,14 +5,21 @@
 export const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
 
 /**
- * Same folding as generator.pages.site.fold: lower case, no accents, œ → oe, words split on
- * anything that is not a letter or digit (« l'invisibilité » gives « l invisibilite »).
+ * generator.spellformat.slug.fold_marks: lower case, no accents, œ → oe, æ → ae; other
+ * characters kept (the search worker folds the theme's words and queries with it).
+ */
+export function foldMarks(text) {
+  return String(text).replace(/[œŒ]/g, "oe").replace(/[æÆ]/g, "ae")
+    .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+/**
+ * generator.spellformat.slug.fold: the folded words, one space apart (« l'invisibilité » gives
+ * « l invisibilite »); equal to the Python function on every character of the site's text and
+ * of Unicode's Latin blocks (tests/pages/test_fold_parity.py).
  */
 export function fold(text) {
-  return String(text)
-    .replace(/œ/g, "oe").replace(/Œ/g, "oe").replace(/æ/g, "ae").replace(/Æ/g, "ae")
-    .normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+  return foldMarks(text).replace(/[^a-z0-9]+/g, " ").trim();
 }
 
 /** The folded words of a query, without empty ones. */

@@ -1,18 +1,23 @@
 /* Grimoire — the index of all spells (/sorts/): filter by level, element and difficulty, search
-   the names and the text, sort by any column; the state lives in the page address.
-   Without this script the index is the full table. */
-import { collator, fold, whenReady } from "./common.js";
+   the names and the text (ranked like the site search), sort by a column; the state lives in the
+   page address. Without this script the index is the whole list in name order. */
+import { fold, whenReady } from "./common.js";
 
 /* The search text (recherche.json) sits beside this module. */
 const SEARCH_URL = new URL("recherche.json", import.meta.url).href;
 
 const FACETS = ["niveau", "element", "difficulte"];
+/** The sort keys, in the order of the list's columns. */
+export const SORTS = ["nom", "niveaux", "element", "difficulte"];
+/* Addresses written when the index had eight columns (?tri=7-desc). */
+const OLD_COLUMNS = { 0: "nom", 1: "niveaux", 6: "element", 7: "difficulte" };
+const DEFAULT_SORT = Object.freeze({ key: "nom", descending: false });
 
 /**
- * The index's state read from a query string: {q, facets: {facet: {include, exclude}},
- * sort: {column, descending}}; a sort column of ``columns`` or more is ignored.
+ * The index's state read from a query string: {texte, facets: {facet: {include, exclude}},
+ * sort: {key, descending}}. An unknown sort is ignored; an old ?q= is read as ?texte=.
  */
-export function readIndexState(search, columns) {
+export function readIndexState(search) {
   const params = new URLSearchParams(search);
   const facets = {};
   for (const facet of FACETS) {
@@ -22,26 +27,27 @@ export function readIndexState(search, columns) {
       exclude: values.filter((v) => v[0] === "-").map((v) => v.slice(1)).filter(Boolean),
     };
   }
-  let sort = { column: 0, descending: false };
-  const tri = /^(\d+)(-desc)?$/.exec(params.get("tri") || "");
-  if (tri && Number(tri[1]) < columns) sort = { column: Number(tri[1]), descending: !!tri[2] };
-  return { q: params.get("q") || "", facets, sort };
+  let sort = { ...DEFAULT_SORT };
+  const tri = /^([a-z]+|\d+)(-desc)?$/.exec(params.get("tri") || "");
+  const key = tri && (SORTS.includes(tri[1]) ? tri[1] : OLD_COLUMNS[tri[1]]);
+  if (key) sort = { key, descending: !!tri[2] };
+  return { texte: params.get("texte") ?? params.get("q") ?? "", facets, sort };
 }
 
 /** The query string ("?…" or "") of ``search`` with the index's state written in. */
 export function writeIndexState(search, state) {
   const params = new URLSearchParams(search);
-  for (const key of ["q", ...FACETS, "tri"]) params.delete(key);
-  const q = (state.q || "").trim();
-  if (q) params.set("q", q);
+  for (const key of ["q", "texte", ...FACETS, "tri"]) params.delete(key);
+  const texte = (state.texte || "").trim();
+  if (texte) params.set("texte", texte);
   for (const facet of FACETS) {
     const f = (state.facets || {})[facet] || { include: [], exclude: [] };
     const values = f.include.concat(f.exclude.map((v) => "-" + v));
     if (values.length) params.set(facet, values.join(","));
   }
-  const sort = state.sort || { column: 0, descending: false };
-  if (sort.column !== 0 || sort.descending) {
-    params.set("tri", sort.column + (sort.descending ? "-desc" : ""));
+  const sort = state.sort || DEFAULT_SORT;
+  if (sort.key !== DEFAULT_SORT.key || sort.descending) {
+    params.set("tri", sort.key + (sort.descending ? "-desc" : ""));
   }
   const text = params.toString();
   return text ? "?" + text : "";
@@ -49,7 +55,7 @@ export function writeIndexState(search, state) {
 
 /** Whether a row's values pass one facet's {include, exclude} state. */
 export function matchesFacet(values, state) {
-  const hit = (v) => values.indexOf(v) >= 0;
+  const hit = (v) => values.includes(v);
   if (state.include.length && !state.include.some(hit)) return false;
   return !state.exclude.some(hit);
 }
@@ -61,176 +67,230 @@ export function levelRange(min, max) {
   return out;
 }
 
-var STATES = ["", "include", "exclude"];
-var STATE_LABELS = { "": "", include: "inclus", exclude: "exclu" };
+/* Whether every word of ``terms`` starts a word of ``text`` (both folded). */
+function wordsStart(terms, text) {
+  if (!text) return false;
+  const words = text.split(" ");
+  return terms.every((term) => words.some((word) => word.startsWith(term)));
+}
+
+/**
+ * How well a spell matches a folded query, like the site search ranks: 0 the exact name, 1 the
+ * start of the name, 2 words of the name, 3 its aliases, 4 its text; -1 no match. ``spell`` holds
+ * folded strings: {name, aliases, text} (text: the whole text, or "" while it loads).
+ */
+export function matchRank(query, spell) {
+  const terms = query.split(" ").filter(Boolean);
+  if (!terms.length) return 0;
+  if (spell.name === query) return 0;
+  if (spell.name.startsWith(query)) return 1;
+  if (wordsStart(terms, spell.name)) return 2;
+  if (wordsStart(terms, spell.name + " " + (spell.aliases || ""))) return 3;
+  const all = " " + spell.name + " " + (spell.aliases || "") + " " + (spell.text || "") + " ";
+  return terms.every((term) => all.includes(term)) ? 4 : -1;
+}
+
+/** Compare two rows ({rank, min, max, elementRank, difficulty}) by ``sort``; ties by name rank. */
+export function compareRows(a, b, sort) {
+  let order = 0;
+  if (sort.key === "niveaux") order = a.min - b.min || a.max - b.max;
+  else if (sort.key === "element") order = a.elementRank - b.elementRank;
+  else if (sort.key === "difficulte") order = a.difficulty - b.difficulty;
+  order = order || a.rank - b.rank;
+  return sort.descending ? -order : order;
+}
+
+const STATES = ["", "include", "exclude"];
+const STATE_LABELS = { "": "", include: "inclus", exclude: "exclu" };
 
 export function mountIndex(root) {
-  var form = root.querySelector(".gr-filters");
-  var table = root.querySelector(".gr-index-table");
-  var tbody = table.tBodies[0];
-  var rows = Array.prototype.slice.call(tbody.rows);
-  var headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
-  var query = form.querySelector("input[name=q]");
-  var count = form.querySelector(".gr-count");
-  var empty = root.querySelector(".gr-empty");
-  var searchText = null;
-  /* The page is written in its default state (name order, every row shown, phone cards,
-     sort buttons): this script only reads the state and changes what differs. */
-  var sortState = { column: 0, descending: false };
-  var shownSort = { column: 0, descending: false };
+  const form = root.querySelector(".gr-filters");
+  const table = root.querySelector(".gr-index-table");
+  const tbody = table.tBodies[0];
+  const headers = [...table.tHead.rows[0].cells];
+  const query = form.querySelector("#gr-q");
+  const count = form.querySelector(".gr-count");
+  const empty = root.querySelector(".gr-empty");
+  const opener = form.querySelector(".gr-filter-open");
+  const panel = form.querySelector(".gr-filter-panel");
+  const active = form.querySelector(".gr-filter-active");
+  const toggles = [...form.querySelectorAll(".gr-toggle")];
+  /* What the server wrote for each row: its name rank, sort keys and folded words. */
+  const rows = [...tbody.rows].map((el) => ({
+    el,
+    slug: el.dataset.slug,
+    rank: Number(el.dataset.rank),
+    min: Number(el.dataset.min),
+    max: Number(el.dataset.max),
+    levels: levelRange(el.dataset.min, el.dataset.max),
+    element: el.dataset.element,
+    elementRank: Number(el.dataset.elementRank),
+    difficulty: Number(el.dataset.difficulty),
+    difficultyText: el.dataset.difficulty,
+    name: el.dataset.name || "",
+    aliases: el.dataset.aliases || "",
+    text: "",
+  }));
+  let searchText = null;
+  let sortState = { ...DEFAULT_SORT };
+  /* The rows in the order of the page (written in its default state: name order, every row
+     shown); only what differs is changed. */
+  let shownOrder = rows.slice();
 
-  headers.forEach(function (th, column) {
-    th.querySelector(".gr-sort").addEventListener("click", function () {
-      var descending = sortState.column === column ? !sortState.descending : false;
-      sortState = { column: column, descending: descending };
+  headers.forEach((th) => {
+    th.querySelector(".gr-sort").addEventListener("click", () => {
+      const key = th.dataset.sort;
+      sortState = { key, descending: sortState.key === key ? !sortState.descending : false };
       apply();
     });
   });
 
-  /* The sort key of a cell: its data-value, else the spell name for the row header (not
-     the aliases shown after it), else its text. */
-  function cellKey(row, column) {
-    var cell = row.cells[column];
-    var value = cell.getAttribute("data-value");
-    if (value !== null) return value;
-    var link = cell.tagName === "TH" ? cell.querySelector("a") : null;
-    return (link || cell).textContent.trim();
-  }
-
-  /* Re-order the rows in one write, only when the reader asks for another order. */
-  function sortRows() {
-    if (sortState.column === shownSort.column && sortState.descending === shownSort.descending) return;
-    var kind = headers[sortState.column].getAttribute("data-sort");
-    var sign = sortState.descending ? -1 : 1;
-    var keyed = rows.map(function (row) {
-      return { row: row, key: cellKey(row, sortState.column), name: cellKey(row, 0) };
-    });
-    keyed.sort(function (a, b) {
-      var order = kind === "text" ? collator.compare(a.key, b.key) : Number(a.key) - Number(b.key);
-      if (order === 0) order = collator.compare(a.name, b.name);
-      return sign * order;
-    });
-    tbody.append.apply(tbody, keyed.map(function (k) { return k.row; }));
-    headers.forEach(function (th, column) {
-      if (column === sortState.column) {
-        th.setAttribute("aria-sort", sortState.descending ? "descending" : "ascending");
-      } else {
-        th.removeAttribute("aria-sort");
-      }
-    });
-    shownSort = sortState;
-  }
-
   function facetState(facet) {
-    var state = { include: [], exclude: [] };
-    form.querySelectorAll('[data-facet="' + facet + '"] .gr-toggle').forEach(function (b) {
-      var s = b.getAttribute("data-state") || "";
-      if (s) state[s].push(b.getAttribute("data-value"));
+    const state = { include: [], exclude: [] };
+    form.querySelectorAll(`[data-facet="${facet}"] .gr-toggle`).forEach((b) => {
+      const s = b.dataset.state || "";
+      if (s) state[s].push(b.dataset.value);
     });
     return state;
   }
 
   function setToggle(button, state) {
-    if ((button.getAttribute("data-state") || "") === state) return;
-    button.setAttribute("data-state", state);
+    if ((button.dataset.state || "") === state) return;
+    button.dataset.state = state;
     button.setAttribute("aria-pressed", state ? "true" : "false");
-    var base = button.getAttribute("aria-label").replace(/ : (inclus|exclu)$/, "");
+    const base = button.getAttribute("aria-label").replace(/ : (inclus|exclu)$/, "");
     button.setAttribute("aria-label", state ? base + " : " + STATE_LABELS[state] : base);
   }
 
-  function visible(row, words, filters) {
-    if (!matchesFacet(levelRange(row.dataset.min, row.dataset.max), filters.niveau)) return false;
-    if (!matchesFacet([row.dataset.element], filters.element)) return false;
-    if (!matchesFacet([row.dataset.difficulty], filters.difficulte)) return false;
-    if (!words.length) return true;
-    var text = " " + row.dataset.text + " " + (searchText ? searchText[row.dataset.slug] || "" : "") + " ";
-    return words.every(function (w) { return text.indexOf(w) >= 0; });
+  function showActive() {
+    const n = toggles.filter((b) => b.dataset.state).length;
+    const text = n ? String(n) : "";
+    if (active.textContent !== text) active.textContent = text;
+    opener.setAttribute("aria-label", n ? `Filtres (${n} actif${n > 1 ? "s" : ""})` : "Filtres");
   }
 
-  function writeUrl() {
-    var facets = {};
-    FACETS.forEach(function (facet) { facets[facet] = facetState(facet); });
-    var search = writeIndexState(location.search, { q: query.value, facets: facets, sort: sortState });
+  function writeUrl(facets) {
+    const search = writeIndexState(location.search, { texte: query.value, facets, sort: sortState });
     if (search === location.search) return;
-    history.replaceState(null, "", location.pathname + search + location.hash);
+    history.replaceState(history.state, "", location.pathname + search + location.hash);
   }
 
   function readUrl() {
-    var state = readIndexState(location.search, headers.length);
-    query.value = state.q;
-    FACETS.forEach(function (facet) {
-      var f = state.facets[facet];
-      form.querySelectorAll('[data-facet="' + facet + '"] .gr-toggle').forEach(function (b) {
-        var v = b.getAttribute("data-value");
-        setToggle(b, f.include.indexOf(v) >= 0 ? "include" : f.exclude.indexOf(v) >= 0 ? "exclude" : "");
+    const state = readIndexState(location.search);
+    query.value = state.texte;
+    for (const facet of FACETS) {
+      const f = state.facets[facet];
+      form.querySelectorAll(`[data-facet="${facet}"] .gr-toggle`).forEach((b) => {
+        const v = b.dataset.value;
+        setToggle(b, f.include.includes(v) ? "include" : f.exclude.includes(v) ? "exclude" : "");
       });
-    });
+    }
     sortState = state.sort;
   }
 
-  function apply() {
-    var terms = fold(query.value).split(" ").filter(Boolean);
-    if (terms.length && searchText === null) loadSearchText();
-    sortRows();
-    var filters = {};
-    FACETS.forEach(function (facet) { filters[facet] = facetState(facet); });
-    var shown = 0;
-    rows.forEach(function (row) {
-      var ok = visible(row, terms, filters);
-      if (row.hidden === ok) row.hidden = !ok;
-      if (ok) shown++;
+  function showSort(ranked) {
+    headers.forEach((th) => {
+      const sorted = !ranked && th.dataset.sort === sortState.key;
+      const value = sorted ? (sortState.descending ? "descending" : "ascending") : null;
+      if (th.getAttribute("aria-sort") === value) return;
+      if (value) th.setAttribute("aria-sort", value);
+      else th.removeAttribute("aria-sort");
     });
-    var text = shown + (shown > 1 ? " sorts affichés" : " sort affiché") + " sur " + rows.length;
+  }
+
+  function apply() {
+    const folded = fold(query.value);
+    if (folded && searchText === null) loadSearchText();
+    const facets = {};
+    for (const facet of FACETS) facets[facet] = facetState(facet);
+    /* A query ranks the rows like the site search, unless the reader chose another order. */
+    const ranked = folded !== "" && sortState.key === DEFAULT_SORT.key && !sortState.descending;
+    const shown = [];
+    for (const row of rows) {
+      let ok = matchesFacet(row.levels, facets.niveau) &&
+        matchesFacet([row.element], facets.element) &&
+        matchesFacet([row.difficultyText], facets.difficulte);
+      if (ok && folded) {
+        row.match = matchRank(folded, row);
+        ok = row.match >= 0;
+      }
+      if (row.el.hidden === ok) row.el.hidden = !ok;
+      if (ok) shown.push(row);
+    }
+    shown.sort(ranked ? (a, b) => a.match - b.match || a.rank - b.rank
+                      : (a, b) => compareRows(a, b, sortState));
+    /* Move rows only when the order of the rows shown changed (a keystroke that only hides
+       rows moves none). */
+    let same = true;
+    let i = 0;
+    for (const row of shownOrder) {
+      if (row.el.hidden) continue;
+      if (shown[i++] !== row) { same = false; break; }
+    }
+    if (!same || i !== shown.length) {
+      tbody.append(...shown.map((row) => row.el));  /* after the hidden rows, in their order */
+      shownOrder = shownOrder.filter((row) => row.el.hidden).concat(shown);
+    }
+    showSort(ranked);
+    showActive();
+    const text = shown.length + (shown.length > 1 ? " sorts affichés" : " sort affiché") +
+      " sur " + rows.length;
     if (count.textContent !== text) count.textContent = text;
-    if (empty.hidden !== (shown !== 0)) empty.hidden = shown !== 0;
-    writeUrl();
+    if (empty.hidden !== (shown.length !== 0)) empty.hidden = shown.length !== 0;
+    writeUrl(facets);
   }
 
-  /* mkdocs-material's search plugin deletes every data-search-* attribute from the pages, so
-     the template's data-search-url never reaches the browser: prefer data-recherche-url, then
-     the file beside this script. */
+  /* mkdocs-material's search plugin deletes every data-search-* attribute from the pages:
+     data-recherche-url, then the file beside this script. */
   function searchUrl() {
-    var given = root.getAttribute("data-recherche-url") || root.getAttribute("data-search-url");
-    if (given) return given;
-    return SEARCH_URL;
+    return root.getAttribute("data-recherche-url") || SEARCH_URL;
   }
 
-  var loading = false;
+  let loading = false;
   function loadSearchText() {
     if (loading) return;
     loading = true;
     fetch(searchUrl())
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) { if (data) { searchText = data; apply(); } })
-      .catch(function () { loading = false; /* names and aliases are still searched */ });
+      .then((r) => (r.ok ? r.json() : null))
+      .then((data) => {
+        if (!data) return;
+        searchText = data;
+        for (const row of rows) row.text = data[row.slug] || "";
+        apply();
+      })
+      .catch(() => { loading = false; /* names and aliases are still searched */ });
   }
 
-  form.querySelectorAll(".gr-toggle").forEach(function (button) {
-    button.addEventListener("click", function () {
-      var next = STATES[(STATES.indexOf(button.getAttribute("data-state") || "") + 1) % STATES.length];
-      setToggle(button, next);
+  opener.addEventListener("click", () => {
+    const open = panel.hidden;
+    panel.hidden = !open;
+    opener.setAttribute("aria-expanded", open ? "true" : "false");
+  });
+  toggles.forEach((button) => {
+    button.addEventListener("click", () => {
+      setToggle(button, STATES[(STATES.indexOf(button.dataset.state || "") + 1) % STATES.length]);
       apply();
     });
   });
-  query.addEventListener("input", function () { apply(); });
-  form.addEventListener("submit", function (event) {
+  query.addEventListener("input", apply);
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     query.blur(); /* « OK » on a phone keyboard: close it and show the results */
   });
-  form.querySelector("[data-reset]").addEventListener("click", function () {
+  form.querySelector("[data-reset]").addEventListener("click", () => {
     query.value = "";
-    form.querySelectorAll(".gr-toggle").forEach(function (b) { setToggle(b, ""); });
-    sortState = { column: 0, descending: false };
+    toggles.forEach((b) => setToggle(b, ""));
+    sortState = { ...DEFAULT_SORT };
     apply();
   });
-  form.querySelector("[data-print]").addEventListener("click", function () { window.print(); });
+  form.querySelector("[data-print]").addEventListener("click", () => window.print());
   readUrl();
   apply();
 }
 
 if (typeof document !== "undefined") {
-  whenReady(function () {
-    var index = document.querySelector(".gr-index");
+  whenReady(() => {
+    const index = document.querySelector(".gr-index");
     if (index) mountIndex(index);
   });
 }
