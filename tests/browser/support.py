@@ -113,7 +113,9 @@ def facet_button(page, facet: str, label: str):
 
 
 def sort_button(page, header: str):
-    return page.get_by_role("button", name=f"Trier par {header.lower()}", exact=True)
+    # « Trier par nom », or with a short label shown: « Niv. : trier par niveaux ».
+    return page.get_by_role("button", name=re.compile(
+        rf"^(\S+ : t|T)rier par {re.escape(header.lower())}$"))
 
 
 def toggle_states(page) -> dict[str, str]:

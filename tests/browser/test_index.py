@@ -270,7 +270,7 @@ def test_the_url_keeps_the_whole_view(index, open_page, spells, site_url):
     # Someone else opens the shared address: same rows, same order, same controls.
     other = open_page(shared.removeprefix(site_url))
     wait_for_rows(other, order, ordered=True)
-    assert other.locator(".gr-filter-open").get_attribute("aria-label") == "Filtres (3 actifs)"
+    assert other.locator(".gr-filter-open").inner_text() == "Filtres 3"
     assert toggle_states(other) == states
     assert other.get_by_role("searchbox", name="Rechercher un sort").input_value() == "sort"
     assert sort_state(other) == ("Élément", "descending")
@@ -342,15 +342,13 @@ def test_the_filters_button_counts_the_active_filters(open_page):
     page = open_page("sorts/?niveau=3,-9&element=feu")
     page.locator(".gr-count").wait_for()
     opener = page.locator(".gr-filter-open")
-    assert opener.get_attribute("aria-label") == "Filtres (3 actifs)"
-    assert opener.locator(".gr-filter-active").inner_text() == "3"
+    assert opener.inner_text() == "Filtres 3"
     open_filters(page)
     facet_button(page, "element", "Élément Feu").click()  # feu: include → exclude, still active
     facet_button(page, "element", "Élément Feu").click()  # → neutral
-    assert opener.get_attribute("aria-label") == "Filtres (2 actifs)"
+    assert opener.inner_text() == "Filtres 2"
     page.get_by_role("button", name="Tout afficher").click()
-    assert opener.get_attribute("aria-label") == "Filtres"
-    assert opener.locator(".gr-filter-active").inner_text() == ""
+    assert opener.inner_text().strip() == "Filtres"
 
 
 def test_the_index_holds_at_most_1000_elements(index, spells):

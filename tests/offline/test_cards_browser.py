@@ -149,6 +149,7 @@ def test_the_spellbook_and_the_index_view_print_as_cards(site_url, new_context):
     shown = page.eval_on_selector_all(".gr-index-table tbody tr",
                                       "rows => rows.filter(r => !r.hidden).map(r => r.dataset.slug)")
     assert set(shown) == {s for s, d in SPELLS.items() if d["element"] == "eau"}
+    page.locator(".gr-filter-open").click()  # the link sits with the filters
     page.get_by_role("link", name="Cartes à imprimer").click()
     page.wait_for_selector(".gr-deck[data-ready]")
     assert list(dict.fromkeys(c["slug"] for c in laid_out(page))) == shown

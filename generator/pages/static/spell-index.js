@@ -166,7 +166,6 @@ export function mountIndex(root) {
     const n = toggles.filter((b) => b.dataset.state).length;
     const text = n ? String(n) : "";
     if (active.textContent !== text) active.textContent = text;
-    opener.setAttribute("aria-label", n ? `Filtres (${n} actif${n > 1 ? "s" : ""})` : "Filtres");
   }
 
   function writeUrl(facets) {
