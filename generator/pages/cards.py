@@ -101,6 +101,26 @@ def table_data() -> dict:
     }
 
 
+def study_data() -> dict:
+    """A study session at the table, from ``rules``: the hours a session may last, the number of
+    tests in each hour (read from the engine's odds at a chance of one half per test: a session
+    passed whole has the chance one half to the power of its tests), and the XP of each ending
+    (every test passed, or a failure in hour 1, 2, …)."""
+    hours = list(rules.STUDY_XP)
+    half = Fraction(1, 2)
+    tests, before = {}, 0
+    for h in hours:
+        whole = rules.study_odds(h, half)[rules.study_xp(h)]
+        assert whole.numerator == 1 and whole.denominator & (whole.denominator - 1) == 0
+        total = whole.denominator.bit_length() - 1
+        tests[str(h)] = total - before
+        before = total
+    xp = {str(h): {"passed": rules.study_xp(h),
+                   **{str(f): rules.study_xp(h, failed_at=f) for f in range(1, h + 1)}}
+          for h in hours}
+    return {"hours": hours, "tests": tests, "xp": xp}
+
+
 def _config_script(spells: list[dict]) -> str:
     # The XP a spell can hold at each apprentissage below the last: the cost of the next level
     # (the book bounds the XP a reader types by it), for the difficulties the compendium uses.
@@ -115,6 +135,7 @@ def _config_script(spells: list[dict]) -> str:
         "elements": dict(rules.ELEMENT_LABELS),
         "level_up_cost": costs,
         "table": table_data(),
+        "study": study_data(),
     }
     return ("// Généré par generator/pages/cards.py depuis le moteur de règles : ne pas modifier.\n"
             f"export default {json.dumps(config, ensure_ascii=False, sort_keys=True)};\n")

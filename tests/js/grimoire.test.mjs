@@ -235,3 +235,20 @@ test("a face drawn in the page is one of the die's, each reachable", () => {
   const rejecting = { calls: 0, getRandomValues(array) { array[0] = this.calls++ ? 5 : 0xFFFFFFFF; return array; } };
   assert.equal(table.drawFace(rejecting), table.FACES[5]);
 });
+
+test("a study session credits the XP of its ending, undone like a cast", () => {
+  const spellbook = vol(config.learning.min, 2);
+  const hours = table.STUDY.hours.at(-1);
+  const entry = journal.studySession(spellbook, "vol", hours, 2, NOW);
+  assert.equal(entry.gain, config.study.xp[String(hours)]["2"]);
+  assert.equal(spellbook.spells[0].xp, 2 + entry.gain);
+  journal.studySession(spellbook, "vol", 1, null, NOW);
+  assert.equal(spellbook.spells[0].xp, 2 + entry.gain + config.study.xp["1"].passed);
+  assert.equal(journal.evening(spellbook, "2026-12-01T00:00:00.000Z").xp[0][1],
+               entry.gain + config.study.xp["1"].passed);
+  journal.undo(spellbook);
+  journal.undo(spellbook);
+  assert.equal(spellbook.spells[0].xp, 2);
+  assert.deepEqual(book.validate(JSON.parse(JSON.stringify(book.serialise(
+    { ...spellbook, journal: [entry] }))), null, {}).journal, [entry]);
+});

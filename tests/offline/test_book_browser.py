@@ -619,3 +619,48 @@ def test_a_spell_page_shows_that_wizard_s_odds_first(site_url, new_context):
         page.get_by_role("button", name="Ajouter à Mon grimoire")).first.wait_for()
     page.wait_for_function("() => !document.querySelector('[data-book-lazy]')")
     assert page.locator("[data-your-odds]").is_hidden()
+
+
+def test_a_study_session_test_by_test(site_url, new_context):
+    page = new_context(engine=False).new_page()
+    page.goto(site_url + "grimoire/")
+    store(page, SAVED)
+    page.reload()
+    entry(page, "vol").get_by_role("button", name="Étudier Vol").click()
+    page.get_by_label("Heures prévues").select_option("2")
+    odds = page.locator("[data-study-odds]")
+    page.wait_for_function("() => !document.querySelector('[data-study-odds]').textContent.includes('calcul')",
+                           timeout=BOOT_MS)
+    # The planner's odds: the calculators' answer (precomputed or from the engine), or the
+    # session's XP alone when no engine answers.
+    answer = bridge.handle({"calc": "study", "hours": "2", "p": "1/2"})
+    assert odds.inner_text() in (
+        "XP attendue " + answer["expected"]["decimal"] + " · " +
+        " · ".join(f"{d['xp']} XP {d['percent']}" for d in answer["distribution"]),
+        f"XP de la séance réussie : {rules.study_xp(2)} (chances indisponibles : moteur de calcul non chargé).")
+    page.get_by_role("button", name="Commencer la séance").click()
+    where = page.locator("[data-study-where]")
+    seen = []
+    while True:
+        text = where.inner_text()
+        hour, test, tests = map(int, re.fullmatch(r"Heure (\d) sur 2, test (\d) sur (\d) : le MJ dit…", text).groups())
+        seen.append((hour, test, tests))
+        if hour == 2:
+            break
+        page.get_by_role("button", name="Test réussi").click()
+    # Hour 1 holds its tests, as the engine counts them; a failure in hour 2 earns its XP.
+    assert [s[:2] for s in seen] == [(1, n) for n in range(1, seen[0][2] + 1)] + [(2, 1)]
+    page.get_by_role("button", name="Test échoué").click()
+    gained = rules.study_xp(2, failed_at=2)
+    result = page.locator("[data-study-result]")
+    assert result.inner_text() == f"Vol : étude de 2 h, test échoué à l’heure 2, +{gained} XP (5 → {5 + gained} XP)"
+    assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5 + gained
+    assert [(e["type"], e["heures"], e["echec"]) for e in book_of(page)["journal"]] == [("etude", 2, 2)]
+    page.get_by_role("button", name="Annuler la dernière entrée").click()
+    assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5
+    # A whole session passed: the full XP of its hours.
+    page.get_by_label("Heures prévues").select_option("1")
+    page.get_by_role("button", name="Commencer la séance").click()
+    while page.locator("[data-study-where]").count():
+        page.get_by_role("button", name="Test réussi").click()
+    assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5 + rules.study_xp(1)

@@ -5,6 +5,7 @@ whole grid of magic, modifier, apprentissage, reading and face."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 import shutil
 import subprocess
 
@@ -31,7 +32,12 @@ for (const reading of readings) for (const learning of learnings) for (const mag
 const costs = {};
 for (const d of difficulties) for (const l of levels) costs[d + "|" + l] = table.levelCost(l, d);
 const xp = Object.fromEntries(table.OUTCOMES.map((o) => [o, [table.xpOf(o), table.LABELS[o], table.isCast(o)]]));
-console.log(JSON.stringify({ casts, costs, xp, faces: table.FACES, castable: levels.map(table.castable) }));
+const study = {};
+for (const h of table.STUDY.hours) {
+  study[h] = [table.STUDY.tests[String(h)], table.studyXp(h, null)];
+  for (let f = 1; f <= h; f++) study[h].push(table.studyXp(h, f));
+}
+console.log(JSON.stringify({ casts, costs, xp, faces: table.FACES, castable: levels.map(table.castable), study }));
 """
 
 
@@ -79,3 +85,16 @@ def test_xp_labels_and_level_costs_are_the_engine_s(answers):
         assert cost == expected, key
     # A spell being learnt (below the first apprentissage a cast needs) cannot be cast.
     assert answers["castable"] == [level >= rules.MIN_LEARNING for level in range(0, rules.MAX_LEARNING + 1)]
+
+
+def test_a_study_session_earns_the_engine_s_xp(answers):
+    """Each hour's tests, counted as the rules read them, and the XP of every ending."""
+    assert list(map(int, answers["study"])) == list(rules.STUDY_XP)
+    for hours, (tests, passed, *failed) in answers["study"].items():
+        h = int(hours)
+        assert passed == rules.study_xp(h)
+        assert failed == [rules.study_xp(h, failed_at=f) for f in range(1, h + 1)]
+        # A session of h hours passes whole with chance p to the power of every test so far.
+        total = sum(answers["study"][str(k)][0] for k in range(1, h + 1))
+        assert rules.study_odds(h, "1/3")[rules.study_xp(h)] == Fraction(1, 3) ** total
+        assert tests >= 1

@@ -6,6 +6,7 @@
  */
 import { el } from "./common.js";
 import { castSpell, describe, levelUp, levelUpOffer, setSpell } from "./grimoire-journal.js";
+import { studyPanel } from "./grimoire-study.js";
 import { BOOK_LEARNING, parseCount } from "./grimoire-model.js";
 import { FACES, castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
 
@@ -118,6 +119,19 @@ export function castControls(page, item, entry, spell, name) {
     });
     row.appendChild(open);
   }
+  if (spell) {
+    const study = el("button", "md-button", "Étudier");
+    study.type = "button";
+    study.setAttribute("aria-label", "Étudier " + name);
+    study.setAttribute("aria-expanded", String(page.openStudy === entry.slug));
+    study.addEventListener("click", () => {
+      page.openStudy = page.openStudy === entry.slug ? null : entry.slug;
+      page.lastStudy = null;
+      page.render();
+      page.focusIn(entry.slug, ".gr-study select");
+    });
+    row.appendChild(study);
+  }
   if (offer) {
     const up = el("button", "md-button md-button--primary gr-book__level-up",
                   "Passer à l’apprentissage " + offer.to);
@@ -132,6 +146,7 @@ export function castControls(page, item, entry, spell, name) {
     row.append(up, why);
   }
   item.appendChild(row);
+  if (page.openStudy === entry.slug && spell) item.appendChild(studyPanel(page, entry, name));
   if (page.openCast === entry.slug && spell && castable(entry.learning)) {
     item.appendChild(castPanel(page, entry, name, () => {
       page.openCast = null;

@@ -22,6 +22,15 @@ function pageCalculators() {
   return calculatorsFound;
 }
 
+/** The engine's answer to ``request`` through the page's calculators (null: no engine). */
+export function askEngine(request) {
+  return pageCalculators().then((found) => {
+    const calculators = found && found.calculators;
+    if (!calculators || typeof calculators.request !== "function") return null;
+    return calculators.request(request).catch(() => null);
+  });
+}
+
 function engineStatus(page, text) {
   const status = page.q("engine");
   if (status.textContent !== text) status.textContent = text;

@@ -6,7 +6,7 @@
  * The outcome of a face and its XP, the level costs: grimoire-table.js (rules' data).
  */
 import { BookError, MAX_JOURNAL, find } from "./grimoire-model.js";
-import { FACES, LABELS, OUTCOMES, castOdds, castable, levelCost, outcomeOf, xpOf } from "./grimoire-table.js";
+import { FACES, LABELS, OUTCOMES, castOdds, castable, levelCost, outcomeOf, studyXp, xpOf } from "./grimoire-table.js";
 
 
 const state = (spell) => (spell ? { apprentissage: spell.learning, xp: spell.xp } : null);
@@ -36,6 +36,16 @@ export function castSpell(book, slug, { face, modifier = 0, now }) {
   spell.xp += gained;
   return record(book, { t: now, type: "lancer", sort: slug, de: face, mod: modifier, magie: book.magic,
                          lecture: book.reading, issue: outcome, gain: gained, avant, apres: state(spell) });
+}
+
+/** Credits a study session of ``hours`` (``failedAt``: the hour of the failed test, or null). */
+export function studySession(book, slug, hours, failedAt, now) {
+  const spell = spellOf(book, slug);
+  const gained = studyXp(hours, failedAt);
+  const avant = state(spell);
+  spell.xp += gained;
+  return record(book, { t: now, type: "etude", sort: slug, heures: hours, echec: failedAt, gain: gained,
+                         avant, apres: state(spell) });
 }
 
 /** The level ``slug`` may pass to now (its XP reached the cost), or null. */
@@ -98,6 +108,11 @@ export function describe(entry, nameOf) {
     return name + " : face " + entry.de + (entry.mod ? " (modificateur " + (entry.mod > 0 ? "+" : "") + entry.mod + ")" : "") +
       ", " + LABELS[entry.issue] + ", +" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp + " XP)";
   }
+  if (entry.type === "etude") {
+    return name + " : étude de " + entry.heures + " h, " +
+      (entry.echec === null ? "séance réussie" : "test échoué à l’heure " + entry.echec) +
+      ", +" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp + " XP)";
+  }
   if (entry.type === "niveau") {
     return name + " : passe à l’apprentissage " + entry.apres.apprentissage +
       (entry.cout ? " (" + entry.cout + " XP dépensés, " + entry.apres.xp + " XP gardés)" : "");
@@ -130,6 +145,8 @@ export function evening(book, since) {
                                    modifier: entry.mod, reading: entry.lecture })) {
         expected.set(row.outcome, expected.get(row.outcome) + row.faces.length / FACES.length);
       }
+    } else if (entry.type === "etude") {
+      xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
     } else if (entry.type === "niveau" && entry.apres && entry.avant &&
                entry.apres.apprentissage > entry.avant.apprentissage) {
       levels.set(entry.sort, entry.apres.apprentissage);

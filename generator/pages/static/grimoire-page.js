@@ -8,8 +8,8 @@ import { collator, copyText, el } from "./common.js";
 import { castControls } from "./grimoire-cast.js";
 import { learningOptions } from "./grimoire-dialog.js";
 import { bindJournal, renderJournal } from "./grimoire-evening.js";
-import { computeEntry } from "./grimoire-figures.js";
-import { removeSpell, setSpell } from "./grimoire-journal.js";
+import { askEngine, computeEntry } from "./grimoire-figures.js";
+import { describe, removeSpell, setSpell } from "./grimoire-journal.js";
 import { LINK_PARAM, encodeLink, exportData } from "./grimoire-format.js";
 import { acceptOffer, closeOffer, readFileOffer, readLinkOffer } from "./grimoire-import.js";
 import { BookError, CONFIG, READINGS, find, loadBook, parseCount, quoted, saveBook } from "./grimoire-model.js";
@@ -41,6 +41,21 @@ export class BookPage {
     this.openCast = null; // the slug whose cast panel is open
     this.lastCast = null; // {slug, text}: the last cast, shown in its panel
     this.castModifier = "0";
+    this.openStudy = null; // the slug whose study panel is open
+    this.study = null; // the session under way: {slug, hours, hour, test}
+    this.lastStudy = null; // {slug, entry}: the last session, shown in its panel
+    this.askEngine = askEngine;
+  }
+
+  /** One journal entry in words. */
+  describe(entry) {
+    return describe(entry, (slug) => this.nameOf(slug));
+  }
+
+  /** Focuses the first ``selector`` inside the entry of ``slug`` (after a redraw). */
+  focusIn(slug, selector) {
+    const node = this.q("list").querySelector(`[data-slug="${CSS.escape(slug)}"] ${selector}`);
+    if (node) node.focus();
   }
 
   /** The stored spellbook as it is now (another tab may have changed it). */
@@ -214,6 +229,7 @@ export class BookPage {
     const magic = this.q("magic");
     if (document.activeElement !== magic) magic.value = String(book.magic);
     this.q("reading").value = book.reading;
+    this.q("learn-note").hidden = !book.spells.some((s) => s.learning === CONFIG.learning.unlearnt);
     renderJournal(this, book);
     this.q("empty").hidden = book.spells.length > 0 || !!read.broken;
     this.q("cards").href = new URL("cartes/?grimoire=1", ROOT).href;

@@ -77,6 +77,16 @@ export function drawFace(random = globalThis.crypto) {
   }
 }
 
+/** A study session: {hours: [1, …], tests: {hour: tests in it}} (rules' data). */
+export const STUDY = { hours: CONFIG.study.hours, tests: CONFIG.study.tests };
+
+/** The XP of a session planned for ``hours``: every test passed (``failedAt`` null) or a
+    failure in hour ``failedAt``. */
+export function studyXp(hours, failedAt) {
+  const row = CONFIG.study.xp[String(hours)];
+  return row[failedAt === null ? "passed" : String(failedAt)];
+}
+
 /** The XP that takes a spell of ``difficulty`` from ``learning`` to the next (null: none). */
 export function levelCost(learning, difficulty) {
   const costs = CONFIG.level_up_cost && CONFIG.level_up_cost[String(difficulty)];
