@@ -87,14 +87,21 @@ def on_page_markdown(markdown, page, config, files) -> str:
     return match[1] + _BODY_MARK + "\n"
 
 
-# What the search indexes of a page: its HTML without the ``data-search-exclude`` blocks (the
-# calculators, the odds tables, the index's word lists). mkdocs-material would parse those blocks
-# only to skip them, and would skip a block only until the first closing tag of the same name
-# inside it (its parser compares elements by tag). ``on_page_content`` hands the search the page
-# without them; ``on_page_context`` puts the whole page back once the search has read it, before
-# the theme renders it. The generated HTML is well formed: a block ends at the closing tag that
+# What the search indexes of a page: its prose. mkdocs-material's search reads a page's HTML and
+# runs the cells of a table, the terms of a list of fields and the links of a navigation together
+# (« Niveau du magicienSort niv 1Sort niv 2… », « Aller au niveau : 123456789 »), and indexes the
+# « # » of each link to a passage. Its parser cannot be told to skip them, and would skip a
+# ``data-search-exclude`` block only until the first closing tag of the same name inside it (it
+# compares elements by tag). So the one search step of the build is ``on_page_content`` handing
+# the search the page without those elements (``data-search-exclude`` blocks — the calculators,
+# the odds tables —, tables, lists of fields, navigations, the labels of folds, links to a
+# passage); ``on_page_context`` puts the whole page back once the search has read it, before the
+# theme renders it. The generated HTML is well formed: an element ends at the closing tag that
 # balances its opening one, found by counting that tag alone, which costs far less than parsing.
-_EXCLUDED_START = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?\sdata-search-exclude(?=[\s=/>])[^>]*>")
+_EXCLUDED_START = re.compile(
+    r"<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?\sdata-search-exclude(?=[\s=/>])[^>]*>"
+    r"|<(table|dl|nav|summary)(?=[\s>])[^>]*>"
+    r"|<(a)\s[^>]*?class=\"gr-level-link\"[^>]*>")
 _SEARCH_ATTRIBUTE = re.compile(r"data-search-\w+=\"[^\"]+\"")
 
 
@@ -106,7 +113,8 @@ def _excluded_spans(html: str) -> list[tuple[int, int]]:
         start = _EXCLUDED_START.search(html, position)
         if start is None:
             return spans
-        tag = re.compile(rf"<(/?){start[1]}(?=[\s/>])", re.IGNORECASE)
+        name = start[1] or start[2] or start[3]
+        tag = re.compile(rf"<(/?){name}(?=[\s/>])", re.IGNORECASE)
         depth, end = 1, len(html)
         for match in tag.finditer(html, start.end()):
             depth += -1 if match[1] else 1
@@ -118,14 +126,22 @@ def _excluded_spans(html: str) -> list[tuple[int, int]]:
         position = end
 
 
+# The theme's results cut a text at each tag and drop the punctuation that starts a piece
+# (« du 3<sup>e</sup> (1 seule direction) » showed « 1 seule direction) »): the search reads an
+# ordinal's superscript as the superscript letters (« du 3ᵉ (1 seule direction) »), which fold
+# back to plain letters for matching.
+_ORDINAL = re.compile(r"<sup>([emr]+)</sup>")
+_SUPERSCRIPT_LETTERS = str.maketrans("emr", "ᵉᵐʳ")
+
+
 def searchable(html: str) -> str:
-    """``html`` without its ``data-search-exclude`` elements: what the search may index."""
+    """``html`` without what the search must not index (see above): its prose."""
     kept, position = [], 0
     for start, end in _excluded_spans(html):
         kept.append(html[position:start])
         position = end
     kept.append(html[position:])
-    return "".join(kept)
+    return _ORDINAL.sub(lambda match: match[1].translate(_SUPERSCRIPT_LETTERS), "".join(kept))
 
 
 _whole_pages: dict[str, str] = {}
@@ -133,14 +149,14 @@ _whole_pages: dict[str, str] = {}
 
 def on_page_content(html, page, config, files) -> str:
     """Put back the HTML block ``on_page_markdown`` set aside, byte for byte; the search sees the
-    page without its excluded blocks (``on_page_context`` restores the whole page)."""
+    page's prose only (``on_page_context`` restores the whole page)."""
     body = _bodies.pop(page.file.src_uri, None)
     if body is not None:
         html = html.replace(_BODY_MARK, body, 1)
-    if "data-search-exclude" not in html:
-        return html
-    _whole_pages[page.file.src_uri] = html
-    return searchable(html)
+    text = searchable(html)
+    if text != html:
+        _whole_pages[page.file.src_uri] = html
+    return text
 
 
 @event_priority(-100)  # after the search plugin has indexed the page

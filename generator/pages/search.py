@@ -8,7 +8,8 @@ load. :func:`defer_search` changes what those two requests cost:
 * the theme's worker script moves to ``<name>.engine.js`` beside it, and its usual path gets a
   small worker (``templates/search/worker.js``) that answers « ready » at once, then loads the
   engine and the documents on the first query, and folds case and accents both in the indexed
-  words and in the query.
+  words and in the query, with the site's one browser folding (``static/common.js``, imported by
+  the worker; it equals ``generator.spellformat.slug.fold_marks``).
 
 So a page loads no search document before the reader searches, and « eclair » finds « Éclair »
 with the title boost of the theme intact; the results show the text as written.
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+
+from .site import SITE_STATIC
 
 __all__ = ["DOCUMENTS", "ENGINE_SUFFIX", "SearchError", "defer_search"]
 
@@ -55,8 +58,9 @@ def defer_search(site_dir: Path) -> None:
     first_line = template.split("\n", 1)[0]
     if not (engine.exists() and worker.read_text(encoding="utf-8").startswith(first_line)):
         worker.replace(engine)   # else already done (``mkdocs serve`` keeps unchanged files)
-    settings = {"worker": engine.name,
-                "documents": "../" * len(Path(WORKERS).parts) + DOCUMENTS}
+    up = "../" * len(Path(WORKERS).parts)
+    settings = {"worker": engine.name, "documents": up + DOCUMENTS,
+                "fold": up + f"{SITE_STATIC}/common.js"}
     marker = "/*@SEARCH@*/ null"
     if marker not in template:
         raise SearchError(f"{WORKER_TEMPLATE} : marqueur {marker!r} absent")

@@ -34,3 +34,17 @@ def test_a_page_without_excluded_blocks_is_unchanged():
 
 def test_an_unclosed_block_runs_to_the_end():
     assert searchable('<p>a</p><div data-search-exclude><p>b</p>') == "<p>a</p>"
+
+
+def test_tables_lists_of_fields_navigations_and_passage_links_are_left_out():
+    html = ('<dl class="gr-fields"><div><dt>Niveau</dt><dd>1-9</dd></div></dl>'
+            '<nav class="gr-levels"><span>Aller au niveau :</span><a href="#niveau-1">1</a></nav>'
+            '<p id="niveau-1" class="gr-level">au 1<sup>e</sup> (une case) '
+            '<a class="gr-level-link" href="#niveau-1" aria-label="Lien">#</a></p>'
+            '<div class="gr-table-wrap"><table class="gr-table"><tr><td>Sort niv 1</td></tr>'
+            '<tr><td><table><tr><td>x</td></tr></table></td></tr></table></div>'
+            '<p><a href="../vol/">Vol</a> (voir)</p>'
+            '<details><summary>Image absente</summary><p>Légende</p></details>')
+    assert searchable(html) == ('<p id="niveau-1" class="gr-level">au 1ᵉ (une case) </p>'
+                                '<div class="gr-table-wrap"></div><p><a href="../vol/">Vol</a> (voir)</p>'
+                                '<details><p>Légende</p></details>')

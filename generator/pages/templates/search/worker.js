@@ -4,8 +4,9 @@
 // fetched, search/search_index.json, holds no documents). The worker answers « ready » at once
 // and loads nothing more until the reader types: then it loads the theme's search engine and
 // the documents (search/documents.json), and answers. Matching ignores case and accents: the
-// indexed words and the query are folded (« Éclair », « eclair » → « eclair »), while the
-// results keep the text as written.
+// indexed words and the query are folded (« Éclair », « eclair » → « eclair ») by the site's one
+// browser folding (assets/site/common.js, imported on the first query), while the results keep
+// the text as written.
 "use strict";
 
 var SEARCH = /*@SEARCH@*/ null;
@@ -19,14 +20,11 @@ var setup = null;        // the page's setup message
 var starting = null;
 var onEngineReady = null;
 
-function fold(text) {
-  return String(text).toLowerCase().replace(/œ/g, "oe").replace(/æ/g, "ae")
-    .normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-}
+var folding = null;       // common.js: {fold, foldMarks}, once imported
 
 // A title as words only: « L'Œil de mage » → « l oeil de mage ».
 function words(text) {
-  return fold(String(text).replace(/<[^>]*>/g, "")).replace(/[^a-z0-9]+/g, " ").trim();
+  return folding.fold(String(text).replace(/<[^>]*>/g, ""));
 }
 
 // The page whose title is exactly the query comes first (the theme's scores tie when a name
@@ -43,7 +41,10 @@ function exactTitleFirst(result) {
 }
 
 function ask(message) {
-  if (message.type === 2) asked.push(message.data);
+  if (message.type === 2) {
+    message = { type: 2, data: folding.foldMarks(message.data) };
+    asked.push(message.data);
+  }
   engine({ data: message });
 }
 
@@ -66,7 +67,7 @@ self.postMessage = function (message) {
 function foldIndexedWords() {
   var lunr = self.lunr;
   function foldToken(token) {
-    return token.update(function (text) { return fold(text); });
+    return token.update(function (text) { return folding.foldMarks(text); });
   }
   lunr.Pipeline.registerFunction(foldToken, "grimoireFold");
   var add = lunr.Builder.prototype.add;
@@ -78,8 +79,9 @@ function foldIndexedWords() {
 }
 
 function start() {
-  return Promise.resolve()
-    .then(function () {
+  return import(new URL(SEARCH.fold, self.location.href).href)
+    .then(function (module) {
+      folding = module;
       if (!engine) {
         importScripts(SEARCH.worker);
         foldIndexedWords();
@@ -117,9 +119,8 @@ nativeListen("message", function (event) {
     return;
   }
   if (message.type === 2) {
-    message = { type: 2, data: fold(message.data) };
     // The page asks for its empty query on load: nothing to load for it.
-    if (!ready && !message.data.trim()) {
+    if (!ready && !String(message.data).trim()) {
       nativePost({ type: 3, data: { items: [] } });
       return;
     }
