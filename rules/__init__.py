@@ -45,6 +45,7 @@ from .casting import (
     cast_odds,
     expected_xp,
     outcome_faces,
+    stable_magic,
     xp_for,
 )
 from .constants import (
@@ -136,6 +137,7 @@ __all__ = [
     "one_in",
     "outcome_faces",
     "progression_key",
+    "stable_magic",
     "study_expected",
     "study_odds",
     "study_xp",

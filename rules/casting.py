@@ -33,6 +33,7 @@ __all__ = [
     "cast_odds",
     "expected_xp",
     "outcome_faces",
+    "stable_magic",
     "xp_for",
 ]
 
@@ -191,6 +192,17 @@ def cast_key(magic, learning, *, modifier=0, extremes="modified"):
     """
     magic, learning, modifier, extremes = check_cast(magic, learning, modifier, extremes)
     return ("cast", _shift(magic, modifier), learning, extremes)
+
+
+def stable_magic(modifier=0):
+    """Return the smallest magic from which casts with ``modifier`` (or any lower one) stop changing.
+
+    From it on, every face's modified result R = face − ⌊magic / 2⌋ + modifier is below 1: every
+    outcome, hence the odds, faces and expected XP of a cast (and of the duel tests, progressions
+    and duels built on them), is the same at any higher magic. Only R itself keeps falling.
+    """
+    modifier = errors.modifier(modifier)
+    return max(0, MAGIC_DIVISOR * (DIE_FACES + modifier))
 
 
 def outcome_faces(magic, learning, *, modifier=0, extremes="modified"):

@@ -46,7 +46,7 @@ PARAM_NAMES = {
 }
 
 # Raw text longer than this is cut in messages, so a pasted page stays readable.
-_MAX_SHOWN = 40
+MAX_SHOWN = 40
 
 
 class RulesError(ValueError):
@@ -77,7 +77,7 @@ def describe(value):
     if isinstance(value, str):
         if not value.strip():
             return "une valeur vide"
-        shown = value if len(value) <= _MAX_SHOWN else value[:_MAX_SHOWN] + "…"
+        shown = value if len(value) <= MAX_SHOWN else value[:MAX_SHOWN] + "…"
         return f"« {shown} »"
     if isinstance(value, Fraction):
         return str(value)
@@ -173,9 +173,14 @@ def french_list(words):
     return ", ".join(words[:-1]) + " ou " + words[-1]
 
 
-_DECIMAL = re.compile(r"(\d*)(?:[.,](\d+))?")
-_RATIO = re.compile(r"(\d+)\s*/\s*(\d+)")
-_PERCENT_SPACES = " \t\u00a0\u202f"
+# How a probability is written: ASCII digits only (« ٣/٤ » is not a number here, as in every
+# other field). Public so that the calculators' pages read such text as the engine does.
+PROBABILITY_DECIMAL = r"([0-9]*)(?:[.,]([0-9]+))?"
+PROBABILITY_RATIO = r"([0-9]+)\s*/\s*([0-9]+)"
+PERCENT_SPACES = " \t\u00a0\u202f"
+_DECIMAL = re.compile(PROBABILITY_DECIMAL)
+_RATIO = re.compile(PROBABILITY_RATIO)
+_PERCENT_SPACES = PERCENT_SPACES
 _EXPECTED_P = "un nombre de 0 à 1 (par exemple 3/4, 0,75 ou 75 %)"
 
 

@@ -21,7 +21,9 @@ Requests are dicts ``{"calc": <name>, <field>: <raw text>, ...}``:
 
 ===============  ==============================================================
 ``cast``         magic, learning, modifier (0), extremes ("modified")
-``roll``         the same as ``cast`` plus seed (drawn when empty or absent)
+``roll``         the same as ``cast`` plus face (the die's face, drawn when empty or
+                 absent); seed (rolls shared before faces were: the face drawn by
+                 Python's ``random.Random(seed)``) is read when face is absent
 ``duel``         a_magic, a_learning, a_element, b_magic, b_learning,
                  b_element, extremes ("modified")
 ``progression``  magic, learning, difficulty, xp (0), n (20),
@@ -45,8 +47,18 @@ import sys
 from fractions import Fraction
 
 import rules
+from rules import errors as rules_errors
 
-__all__ = ["answer_key", "handle", "handle_json", "to_engine", "CALCS", "GENERIC_ERROR", "MAX_DIGITS"]
+__all__ = [
+    "answer_key",
+    "handle",
+    "handle_json",
+    "reading",
+    "to_engine",
+    "CALCS",
+    "GENERIC_ERROR",
+    "MAX_DIGITS",
+]
 
 GENERIC_ERROR = (
     "Le calcul n'a pas pu être fait (erreur inattendue du moteur de calcul) ; "
@@ -58,17 +70,17 @@ GENERIC_ERROR = (
 MAX_DIGITS = 30
 _LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
 
-# Integer-looking text: optional sign (ASCII or the typographic minus), digits.
-_INTEGER = re.compile(rf"\s*([+\-\u2212]?)([0-9]{{1,{MAX_DIGITS}}})\s*")
+# The signs integer text may start with (ASCII or the typographic minus), and their value.
+_SIGNS = {"+": 1, "-": -1, "\u2212": -1}
+
+# Integer-looking text: whitespace, an optional sign, ASCII digits, whitespace.
+_INTEGER = re.compile(rf"\s*([{re.escape(''.join(_SIGNS))}]?)([0-9]{{1,{MAX_DIGITS}}})\s*")
 
 # Raw text quoted in a message is cut after this many characters.
 _SHOWN_CHARS = 20
 
 # Exact fractions longer than this are not shown (the percentage is).
 _MAX_FRACTION_CHARS = 40
-
-# Seeds drawn by the bridge: short enough to read aloud at the table.
-_SEED_RANGE = 1_000_000
 
 # Valid stand-ins used, after a field was found faulty, to look for errors in
 # the other fields (the engine stops at the first error it meets).
@@ -84,6 +96,7 @@ _STAND_INS = {
     "p": "1/2",
     "element": "neutre",
     "seed": "",
+    "face": "",
 }
 
 _ABSENT = {"modifier": 0, "extremes": "modified", "xp": 0, "n": 20}
@@ -102,10 +115,8 @@ def _too_long(field, raw):
     """The French message refusing ``raw`` when it holds a number too long, else None."""
     if not isinstance(raw, str) or not _LONG_NUMBER.search(raw):
         return None
-    from rules.errors import PARAM_NAMES  # the engine's French names of its parameters
-
     base = field.split("_", 1)[1] if field[:2] in ("a_", "b_") else field
-    name = "graine" if base == "seed" else PARAM_NAMES.get(base, base)
+    name = "graine" if base == "seed" else rules_errors.PARAM_NAMES.get(base, base)
     return f"{name} : attendu un nombre de {MAX_DIGITS} chiffres au plus, reçu {_shown(raw)}"
 
 
@@ -125,7 +136,7 @@ class _FieldError(Exception):
         self.message = message
 
 
-def to_engine(value):
+def to_engine(value: object) -> object:
     """Return ``value`` as the engine should receive it.
 
     Text that looks like an integer (" -3 ", "+5", "12") becomes an ``int``;
@@ -135,8 +146,7 @@ def to_engine(value):
     if isinstance(value, str):
         match = _INTEGER.fullmatch(value)
         if match:
-            number = int(match.group(2))
-            return -number if match.group(1) in ("-", "\u2212") else number
+            return _SIGNS.get(match.group(1), 1) * int(match.group(2))
     return value
 
 
@@ -286,14 +296,12 @@ def _cast(request):
     return _run(_cast_figures, _fields(request, ("magic", "learning", "modifier", "extremes")))
 
 
-def _seed(raw):
-    """The seed of a roll: drawn when absent or empty, else a non-negative int."""
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        # Imported on first use, like random and traceback: the browser pays
-        # the import time of the bridge before the first figure appears.
-        import secrets
+def _blank(raw):
+    return raw is None or (isinstance(raw, str) and not raw.strip())
 
-        return secrets.randbelow(_SEED_RANGE - 1) + 1
+
+def _seed(raw):
+    """The seed of a roll shared as a seed: a non-negative int."""
     too_long = _too_long("seed", raw)
     if too_long:
         raise _FieldError("seed", too_long)
@@ -305,24 +313,28 @@ def _seed(raw):
 
 
 def _roll(request):
-    import random
-
-    values = _fields(request, ("magic", "learning", "modifier", "extremes"))
-    values["seed"] = request.get("seed")
+    values = _fields(request, ("magic", "learning", "modifier", "extremes", "face"))
+    seeded = _blank(request.get("face")) and not _blank(request.get("seed"))
+    if seeded:
+        values["seed"] = request.get("seed")
 
     def compute(v):
         figures = _cast_figures(v)
-        seed = _seed(v["seed"])
-        result = rules.cast(
-            v["magic"],
-            v["learning"],
-            rng=random.Random(seed),
-            modifier=v["modifier"],
-            extremes=v["extremes"],
-        )
+        cast = functools.partial(rules.cast, v["magic"], v["learning"], modifier=v["modifier"],
+                                 extremes=v["extremes"])
+        if seeded and not _blank(v["seed"]):  # (blank: the stand-in of a refused seed)
+            import random  # imported on first use: the browser pays for the bridge's imports
+
+            seed = _seed(v["seed"])
+            result = cast(rng=random.Random(seed))
+        elif _blank(v["face"]):
+            import secrets
+
+            seed, result = None, cast(face=secrets.randbelow(rules.DIE_FACES) + 1)
+        else:
+            seed, result = None, cast(face=v["face"])
         figures["calc"] = "roll"
         figures["roll"] = {
-            "seed": seed,
             "face": result.face,
             "modified": result.modified,
             "outcome": result.outcome.value,
@@ -330,6 +342,8 @@ def _roll(request):
             "xp": result.xp,
             "xp_text": f"+{result.xp} XP",
         }
+        if seed is not None:
+            figures["roll"]["seed"] = seed
         return figures
 
     return _run(compute, values)
@@ -557,7 +571,7 @@ CALCS = {
 }
 
 
-def answer_key(request):
+def answer_key(request: dict[str, object]) -> tuple | None:
     """A hashable value shared by requests whose answers are the same apart from ``inputs``
     (the engine's :func:`rules.cast_key` and :func:`rules.progression_key`), or None when the
     request cannot be grouped (another calculator, or a value the engine refuses)."""
@@ -579,7 +593,7 @@ def answer_key(request):
     return None
 
 
-def handle(request):
+def handle(request: object) -> dict[str, object]:
     """Answer one calculator request (a dict of raw field text) with a JSON-ready dict.
 
     ``{"ok": True, "calc": ..., ...figures}`` or ``{"ok": False, "errors":
@@ -603,10 +617,116 @@ def handle(request):
         return {"ok": False, "errors": [{"field": None, "message": GENERIC_ERROR}]}
 
 
-def handle_json(text):
+def handle_json(text: str) -> str:
     """:func:`handle` for JSON text in and out (what the Web Worker calls)."""
     try:
         request = json.loads(text)
     except (TypeError, ValueError):
         request = None
     return json.dumps(handle(request), ensure_ascii=False)
+
+
+# ---------------------------------------------------------------- the fields, as data
+
+# The fields of each calculator in the order the engine judges them, and what each holds:
+# ("integer", low, high) with None for no bound, ("choice", allowed values), ("probability",).
+# Bounds are the engine's constants; the messages are asked from the bridge itself.
+_ANY_INT = ("integer", None, None)
+_MAGIC = ("integer", 0, None)
+_LEARNING = ("integer", rules.MIN_LEARNING, rules.MAX_LEARNING)
+_EXTREMES = ("choice", tuple(rules.EXTREMES))
+_ELEMENT = ("choice", tuple(rules.ELEMENTS))
+_SPECS = {
+    "cast": {"magic": _MAGIC, "learning": _LEARNING, "modifier": _ANY_INT, "extremes": _EXTREMES},
+    "duel": {"a_magic": _MAGIC, "a_learning": _LEARNING, "a_element": _ELEMENT,
+             "b_magic": _MAGIC, "b_learning": _LEARNING, "b_element": _ELEMENT,
+             "extremes": _EXTREMES},
+    "progression": {"magic": _MAGIC, "learning": _LEARNING,
+                    "difficulty": ("integer", rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY),
+                    "xp": ("integer", 0, "cost"), "extremes": _EXTREMES, "n": ("integer", 0, None)},
+    "study": {"hours": ("integer", rules.MIN_STUDY_HOURS, rules.MAX_STUDY_HOURS),
+              "p": ("probability",)},
+}
+_SPECS["roll"] = {**_SPECS["cast"], "face": ("integer", 1, rules.DIE_FACES)}
+
+# A value no field accepts, whose description is replaced by "{}" in the message templates.
+_SENTINEL = "\u2060?\u2060"
+
+
+def _valid_request(calc: str) -> dict[str, str]:
+    request = {"calc": calc}
+    for field, spec in _SPECS[calc].items():
+        value = _stand_in(field)
+        request[field] = value if isinstance(value, str) else str(value)
+    return request
+
+
+def _template(request: dict[str, str], field: str) -> str:
+    """The bridge's message for ``field`` holding the sentinel, with "{}" for the value."""
+    errors = handle({**request, field: _SENTINEL})["errors"]
+    message = next(e["message"] for e in errors if e["field"] == field)
+    shown = rules_errors.describe(_SENTINEL)
+    if message.count(shown) != 1:
+        raise ValueError(f"message inattendu pour {field} : {message}")
+    return message.replace(shown, "{}")
+
+
+def reading() -> dict:
+    """How the bridge reads every field, as JSON-ready data for the pages, which then judge a
+    value without the engine and word their messages exactly as :func:`handle` does.
+
+    ``integer``: integer text is ``whitespace``, an optional sign of ``signs``, 1 to ``digits``
+    ASCII digits, ``whitespace``. ``long``: the message (``{}`` for the quoted text, cut after
+    ``shown`` characters) for a field holding more than ``digits`` digits in a row. ``describe``:
+    how a message names the value received (``blank`` for blank text, text cut after ``chars``
+    characters). ``probability``: how a probability is written (the engine's patterns, ``\\s``
+    standing for ``whitespace``). ``calcs``: per calculator, its fields in the engine's order:
+    ``kind`` ("integer", "choice" or "probability"), ``low``/``high`` (None: no bound; for the
+    progression's XP, ``high`` and ``message`` by "learning,difficulty", the bound being below the
+    level's cost, None at the last level; ``by`` names those fields), ``allowed``, ``absent`` (the value of a field not sent),
+    ``stand_in`` (the value the other fields are judged with when this one is refused), and
+    ``message`` (``{}`` for the value received).
+    """
+    whitespace = "".join(filter(str.isspace, map(chr, range(sys.maxunicode + 1))))
+    calcs = {}
+    for calc, specs in _SPECS.items():
+        base = _valid_request(calc)
+        fields = []
+        for field, spec in specs.items():
+            short = field.split("_", 1)[1] if field[:2] in ("a_", "b_") else field
+            entry = {"field": field, "kind": spec[0], "absent": _ABSENT.get(short),
+                     "stand_in": _stand_in(field)}
+            if spec[0] == "integer" and spec[2] == "cost":
+                highs, messages = {}, {}
+                for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1):
+                    for difficulty in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1):
+                        key = f"{learning},{difficulty}"
+                        try:
+                            highs[key] = rules.level_up_cost(learning, difficulty) - 1
+                        except rules.RulesError:
+                            highs[key] = None  # the last level: no cost left
+                        messages[key] = _template(
+                            {**base, "learning": str(learning), "difficulty": str(difficulty)}, field)
+                entry.update(low=spec[1], high=highs, message=messages, by=["learning", "difficulty"])
+            else:
+                if spec[0] == "integer":
+                    entry.update(low=spec[1], high=spec[2])
+                elif spec[0] == "choice":
+                    entry.update(allowed=list(spec[1]))
+                entry["message"] = _template(base, field)
+            fields.append(entry)
+        calcs[calc] = fields
+    sample = "1" * (MAX_DIGITS + 1)
+    return {
+        "integer": {"whitespace": whitespace, "signs": dict(_SIGNS), "digits": MAX_DIGITS},
+        "long": {"digits": MAX_DIGITS, "shown": _SHOWN_CHARS,
+                 "message": {field: _too_long(field, sample).replace(_shown(sample), "{}")
+                             for specs in _SPECS.values() for field in specs}},
+        "describe": {"blank": rules_errors.describe(""), "none": rules_errors.describe(None),
+                     "chars": rules_errors.MAX_SHOWN},
+        "probability": {"ratio": rules_errors.PROBABILITY_RATIO,
+                        "decimal": rules_errors.PROBABILITY_DECIMAL,
+                        "percent_spaces": rules_errors.PERCENT_SPACES,
+                        "low": 0, "high": 1},
+        "calcs": calcs,
+    }

@@ -25,7 +25,16 @@ class FakeWorker {
 }
 globalThis.Worker = FakeWorker;
 
-const CONFIG = { pyodide: "../pyodide/1/", archive: "engine-x.zip", downloadBytes: 2e6 };
+const CONFIG = {
+  pyodide: "../pyodide/1/",
+  archive: "engine-x.zip",
+  downloadBytes: 2e6,
+  pyodideFiles: ["pyodide.mjs", "python_stdlib.zip"],
+  timeoutMs: 20000,
+  bootTimeoutMs: 60000,
+  requestTimeoutMs: 15000,
+  deadlineMs: 240000,
+};
 
 function engine(extra) {
   created.length = 0;
@@ -48,7 +57,27 @@ test("a module worker with the Pyodide and archive locations", () => {
   assert.equal(url.pathname, "/assets/widgets/engine-worker.js");
   assert.equal(url.searchParams.get("pyodide"), "http://site.test/assets/pyodide/1/");
   assert.equal(url.searchParams.get("archive"), "http://site.test/assets/widgets/engine-x.zip");
+  assert.equal(url.searchParams.get("files"), "pyodide.mjs,python_stdlib.zip");
   e.fail("fin du test");
+});
+
+test("a download that trickles forever meets the overall deadline, said in French", async () => {
+  const e = engine({ timeoutMs: 40, deadlineMs: 120 });
+  e.start();
+  // One byte every 20 ms: never a stall, never done.
+  let bytes = 0;
+  const trickle = setInterval(() => created[0].emit({ type: "progress", stage: "download", bytes: ++bytes, pending: 1 }), 20);
+  const reason = await stateReached(e, "failed");
+  clearInterval(trickle);
+  assert.equal(reason, "téléchargement trop lent : moteur pas prêt après 0 min");
+  assert.equal(created[0].terminated, true);
+});
+
+test("without a complete configuration the engine does not start", () => {
+  const e = engine({ deadlineMs: undefined });
+  e.start();
+  assert.equal(created.length, 0);
+  assert.equal(e.state, "failed");
 });
 
 test("progress is shown in French with the bytes received", () => {

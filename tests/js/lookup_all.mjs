@@ -1,15 +1,17 @@
-// Answers every request of a JSON file from an instant data document, as the
-// page would: node tests/js/lookup_all.mjs <document.json> <requests.json> [no-random]
-// (no-random: without pyrandom.js, as before the page's first roll).
-// Prints a JSON list (null where the document has no answer). Used by
+// Answers every request of a JSON file as the page would, without the engine:
+// node tests/js/lookup_all.mjs <fields.json> <document.json|-> <requests.json>
+// Prints a JSON list of {errors, answer}: check()'s errors (null when only the engine can say)
+// and lookup()'s answer (null where the document has none; "-": no document). Used by
 // tests/widgets/test_widgets_instant.py to compare with widgets/bridge.py.
 import { readFileSync } from "node:fs";
-import { lookup } from "../../widgets/static/instant.js";
-import * as random from "../../widgets/static/pyrandom.js";
+import { check, lookup } from "../../widgets/static/instant.js";
 
-const doc = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const requests = JSON.parse(readFileSync(process.argv[3], "utf8"));
-const draw = () => {
-  throw new Error("a seed was drawn");
-};
-process.stdout.write(JSON.stringify(requests.map((request) => lookup(doc, request, draw, process.argv[4] === "no-random" ? null : random))));
+const read = (name) => JSON.parse(readFileSync(name, "utf8"));
+const fields = read(process.argv[2]);
+const doc = process.argv[3] === "-" ? null : read(process.argv[3]);
+const requests = read(process.argv[4]);
+const out = requests.map((request) => ({
+  errors: check(fields, request),
+  answer: doc ? lookup(doc, request, fields.integer) : null,
+}));
+process.stdout.write(JSON.stringify(out, (key, value) => (typeof value === "bigint" ? value.toString() : value)));

@@ -58,6 +58,7 @@ PUBLIC = [
     "one_in",
     "outcome_faces",
     "progression_key",
+    "stable_magic",
     "study_expected",
     "study_odds",
     "study_xp",
@@ -253,3 +254,26 @@ def test_sources_avoid_what_pyodide_cannot_do():
         text = path.read_text(encoding="utf-8")
         for word in forbidden:
             assert word not in text, f"{path.name} uses {word}"
+
+
+def test_stable_magic_is_where_every_cast_stops_changing():
+    for modifier in range(-6, 7):
+        stable = rules.stable_magic(modifier)
+        for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1):
+            for extremes in rules.EXTREMES:
+                faces = rules.outcome_faces(stable, learning, modifier=modifier, extremes=extremes)
+                for magic in range(stable, stable + 8):
+                    for lower in range(modifier - 3, modifier + 1):
+                        assert rules.outcome_faces(magic, learning, modifier=lower, extremes=extremes) == faces
+        if stable > 0:  # one level lower, some cast still changes
+            assert any(
+                rules.outcome_faces(stable - 1, learning, modifier=modifier) != rules.outcome_faces(stable, learning, modifier=modifier)
+                for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
+            )
+
+
+def test_probability_text_takes_ascii_digits_only():
+    assert rules.study_odds(2, "3/4")
+    for text in ("\u0663/\u0664", "\u0660,5", "\uff13/\uff14", "\u0665\u0660 %"):
+        with pytest.raises(rules.RulesError, match="probabilité de réussite"):
+            rules.study_odds(2, text)

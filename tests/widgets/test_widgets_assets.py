@@ -106,6 +106,9 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
         "downloadBytes": total,
         "timeoutMs": 20000,
         "requestTimeoutMs": 15000,
+        "bootTimeoutMs": assets.BOOT_TIMEOUT_MS,
+        "deadlineMs": assets.DEADLINE_MS,
+        "pyodideFiles": [*assets.PYODIDE_CORE_FILES, "pyodide-lock.json"],
         "instant": config["instant"],
     }
     widgets_dir = docs / "assets" / "widgets"
@@ -118,12 +121,12 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
     assert match and json.loads(match.group(1)) == config
     # The precomputed answers, one content-hashed file per calculator.
     files = config["instant"]["files"]
-    assert sorted(files) == ["cast", *(f"progression-{d}" for d in range(1, 6)), "study"]
+    assert sorted(files) == ["cast", "fields", *(f"progression-{d}" for d in range(1, 6)), "study"]
     assert config["instant"]["split"] == {"progression": "difficulty"}
     for key, name in files.items():
         assert re.fullmatch(rf"instant-{key}-[0-9a-f]{{12}}\.json", name)
-        calc = key.split("-")[0]
-        assert json.loads((widgets_dir / name).read_text(encoding="utf-8"))["tables"][calc]["index"]
+        document = json.loads((widgets_dir / name).read_text(encoding="utf-8"))
+        assert document["calcs"] if key == "fields" else document["index"]
     assert (widgets_dir / config["archive"]).is_file()
     # The relative paths resolve from config.js's folder.
     assert (widgets_dir / config["pyodide"]).resolve() == pyodide_dir.resolve()
@@ -178,11 +181,17 @@ def test_real_pyodide_install(tmp_path):
     assert not list(target.glob("*.whl")) and not list(target.glob("*.map"))
 
 
-def test_worker_checks_exactly_the_installed_core_files():
-    worker = (REPO / "widgets" / "static" / "engine-worker.js").read_text(encoding="utf-8")
-    block = re.search(r"const CORE_FILES = \[(.*?)\];", worker, re.S).group(1)
-    checked = re.findall(r'"([^"]+)"', block)
-    assert sorted(checked) == sorted(assets.PYODIDE_CORE_FILES + ("pyodide-lock.json",))
+def test_the_engine_reads_its_files_and_bounds_from_the_configuration(tmp_path):
+    """The Pyodide files and the engine's bounds have one home, the build's configuration:
+    no script of the page spells a file of Pyodide's or a default bound."""
+    config = assets.install_engine_assets(tmp_path / "docs", fake_repo(tmp_path))
+    assert config["pyodideFiles"] == [*assets.PYODIDE_CORE_FILES, "pyodide-lock.json"]
+    assert config["deadlineMs"] > config["bootTimeoutMs"] > 0 and config["timeoutMs"] > 0
+    for path in (REPO / "widgets" / "static").glob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        for name in config["pyodideFiles"]:  # (the worker imports Pyodide's two modules by name)
+            assert name.endswith(".mjs") or name not in text, (path.name, name)
+        assert not re.search(r"\b(20000|15000|60000|20_000)\b", text), path.name
 
 
 def test_static_scripts_hold_no_cdn_and_no_rule():

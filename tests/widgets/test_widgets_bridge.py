@@ -96,33 +96,46 @@ def test_roll_with_seed_is_the_engine_cast_with_that_seed():
         out = bridge.handle({"calc": "roll", "magic": "5", "learning": "2", "modifier": "-1", "extremes": "natural", "seed": str(seed)})
         expected = rules.cast(5, 2, rng=random.Random(seed), modifier=-1, extremes="natural")
         assert out["roll"] == {
-            "seed": seed,
             "face": expected.face,
             "modified": expected.modified,
             "outcome": expected.outcome.value,
             "label": expected.outcome.label,
             "xp": expected.xp,
             "xp_text": f"+{expected.xp} XP",
+            "seed": seed,
         }
         # The roll carries the odds too, as a cast would.
         assert out["outcomes"] == bridge.handle({"calc": "cast", "magic": "5", "learning": "2", "modifier": "-1", "extremes": "natural"})["outcomes"]
 
 
-@pytest.mark.parametrize("seed", [None, "", "  "])
-def test_roll_without_seed_draws_one_that_replays(seed):
+@pytest.mark.parametrize("face", range(1, rules.DIE_FACES + 1))
+def test_roll_with_a_face_is_the_engine_cast_on_that_face(face):
+    out = bridge.handle({"calc": "roll", "magic": "8", "learning": "3", "modifier": "1", "face": f" {face}"})
+    expected = rules.cast(8, 3, face=face, modifier=1)
+    assert out["roll"] == {
+        "face": face,
+        "modified": expected.modified,
+        "outcome": expected.outcome.value,
+        "label": expected.outcome.label,
+        "xp": expected.xp,
+        "xp_text": f"+{expected.xp} XP",
+    }
+
+
+@pytest.mark.parametrize("face", [None, "", "  "])
+def test_roll_without_face_or_seed_draws_a_face(face):
     request = {"calc": "roll", "magic": "8", "learning": "3"}
-    if seed is not None:
-        request["seed"] = seed
-    first = bridge.handle(request)
-    drawn = first["roll"]["seed"]
-    assert isinstance(drawn, int) and drawn > 0
-    replay = bridge.handle({**request, "seed": str(drawn)})
-    assert replay["roll"] == first["roll"]
+    if face is not None:
+        request["face"] = face
+    faces = {bridge.handle(request)["roll"]["face"] for _ in range(60)}
+    assert len(faces) > 1 and faces <= set(range(1, rules.DIE_FACES + 1))
 
 
-def test_roll_seeds_vary():
-    seeds = {bridge.handle({"calc": "roll", "magic": "1", "learning": "1"})["roll"]["seed"] for _ in range(20)}
-    assert len(seeds) > 1
+@pytest.mark.parametrize("face", ["0", "13", "abc", "\u0663", "1.5"])
+def test_bad_face_is_reported_on_its_field(face):
+    out = bridge.handle({"calc": "roll", "magic": "1", "learning": "1", "face": face, "seed": "5"})
+    assert [e["field"] for e in out["errors"]] == ["face"]
+    assert out["errors"][0]["message"].startswith("face du dé : attendu un entier de 1 à 12, reçu ")
 
 
 @pytest.mark.parametrize("seed", ["abc", "-4", "1.5"])

@@ -116,7 +116,11 @@ def shared(browser, server):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server + "ok/calculateurs/")
     page.locator(f"{CAST} #lancer-magie").click()
+    type_into(page, "#progression-xp", "3")  # outside the build's data: the engine starts
     wait_state(page, "cast", "ready")
+    type_into(page, "#progression-xp", "0")
+    page.wait_for_selector(f'{PROG}[data-result="ok"]', state="attached", timeout=ANSWER_MS)
+    page.evaluate("() => history.replaceState(null, '', location.pathname)")
     yield page, context
     context.close()
     assert not errors, f"erreurs JavaScript : {errors}"
@@ -154,8 +158,8 @@ def test_cast_shows_the_engine_odds_and_a_replayable_roll(shared):
 
     page.get_by_role("button", name="Lancer", exact=True).click()
     wait_result(page, "cast", "roll", timeout=ANSWER_MS)
-    seed = int(page.locator(f'{CAST} [data-out="roll.seed"]').text_content())
-    roll = rules.cast(7, 2, rng=random.Random(seed), modifier=-1, extremes="natural")
+    face = int(page.locator(f'{CAST} [data-out="roll.face"]').text_content())
+    roll = rules.cast(7, 2, face=face, modifier=-1, extremes="natural")
     expect_texts(
         page,
         {
@@ -165,7 +169,7 @@ def test_cast_shows_the_engine_odds_and_a_replayable_roll(shared):
             f'{CAST} [data-out="roll.xp_text"]': f"+{roll.xp} XP",
         },
     )
-    assert query(page)["lancer-graine"] == str(seed)
+    assert query(page)["lancer-de"] == str(face)
     shared_url = page.url
 
     # The game master opens the link: same inputs, same roll.
@@ -177,8 +181,8 @@ def test_cast_shows_the_engine_odds_and_a_replayable_roll(shared):
     expect_texts(
         other,
         {
-            f'{CAST} [data-out="roll.seed"]': str(seed),
             f'{CAST} [data-out="roll.face"]': str(roll.face),
+            f'{CAST} [data-out="roll.modified"]': str(roll.modified),
             f'{CAST} [data-out="roll.label"]': roll.outcome.label,
         },
     )
@@ -186,31 +190,43 @@ def test_cast_shows_the_engine_odds_and_a_replayable_roll(shared):
     other.close()
 
 
-def test_a_typed_seed_replays_the_roll(shared):
+def test_a_typed_face_replays_the_roll(shared):
     page, _ = shared
     type_into(page, "#lancer-magie", "3")
     type_into(page, "#lancer-apprentissage", "4")
     type_into(page, "#lancer-modificateur", "0")
     page.locator("#lancer-extremes").select_option("modified")
     page.get_by_text("Rejouer un lancer contesté").click()
-    type_into(page, "#lancer-graine", "271828")
+    type_into(page, "#lancer-de", "11")
     page.get_by_role("button", name="Rejouer").click()
-    roll = rules.cast(3, 4, rng=random.Random(271828))
+    roll = rules.cast(3, 4, face=11)
     expect_texts(
         page,
         {
-            f'{CAST} [data-out="roll.seed"]': "271828",
-            f'{CAST} [data-out="roll.face"]': str(roll.face),
+            f'{CAST} [data-out="roll.face"]': "11",
             f'{CAST} [data-out="roll.modified"]': str(roll.modified),
             f'{CAST} [data-out="roll.label"]': roll.outcome.label,
         },
     )
-    assert query(page)["lancer-graine"] == "271828"
-    # Changing an input drops the roll (and its seed) from the page and the URL.
+    assert query(page)["lancer-de"] == "11"
+    # Changing an input drops the roll (and its face) from the page and the URL.
     type_into(page, "#lancer-magie", "4")
     page.wait_for_selector(f'{CAST}[data-result="ok"]', state="attached", timeout=ANSWER_MS)
-    assert "lancer-graine" not in query(page)
+    assert "lancer-de" not in query(page)
     assert page.locator(f"{CAST} .gr-calc__roll").is_hidden()
+
+
+def test_a_link_with_a_seed_still_replays_its_roll(shared):
+    """Links shared when rolls carried a seed: the engine replays them."""
+    page, context = shared
+    other = context.new_page()
+    other.goto(page.url.split("?")[0] + "?lancer-magie=3&lancer-apprentissage=4&lancer-modificateur=0"
+               "&lancer-extremes=modified&lancer-graine=271828")
+    wait_result(other, "cast", "roll", timeout=BOOT_MS)
+    roll = rules.cast(3, 4, rng=random.Random(271828))
+    expect_texts(other, {f'{CAST} [data-out="roll.face"]': str(roll.face),
+                         f'{CAST} [data-out="roll.label"]': roll.outcome.label})
+    other.close()
 
 
 def test_bad_input_shows_the_engine_message_beside_the_field(shared):
@@ -417,7 +433,6 @@ def test_lazy_loading_and_a_single_worker(context, server):
     page.wait_for_load_state("networkidle")
     engine = [u for u in requests if "/assets/pyodide/" in u or "/engine-worker" in u or u.endswith(".zip")]
     assert engine == [] and workers == []
-    assert not [u for u in requests if "/instant-" in u]  # the build's answers too are lazy
     assert page.locator(".gr-calc[data-state=idle]").count() == 4
     assert page.locator("#table-precalculee").is_visible()
 
@@ -454,16 +469,16 @@ def test_spell_page_calculators_fill_in_when_in_view(page, server):
 
 def test_without_pyodide_the_fallback_message_appears_early(page, server, engine_config):
     page.goto(server + "sans-pyodide/calculateurs/")
-    page.locator("#duel-a-magie").click()
-    wait_state(page, "duel", "failed", timeout=engine_config["timeoutMs"])
-    status = page.locator(f"{DUEL} [data-status]").text_content()
+    type_into(page, "#progression-magie", "8")  # 20 casts: outside the build's data
+    wait_state(page, "progression", "failed", timeout=engine_config["timeoutMs"])
+    status = page.locator(f"{PROG} [data-status]").text_content()
     assert status.startswith("Le moteur de calcul n'a pas pu être chargé (")
     assert status.endswith("les tables précalculées de la page restent valables.")
     assert "rien reçu" not in status  # the early check of the core files, not the stall timeout
     assert page.locator("#table-precalculee").is_visible()
     # Typing afterwards neither throws nor freezes; a value outside the build's data says so too.
     type_into(page, "#etude-heures", "4")
-    type_into(page, "#lancer-magie", "900")
+    type_into(page, "#lancer-modificateur", "9")
     page.wait_for_function(
         "(sel) => document.querySelector(sel + ' [data-status]').textContent.startsWith(\"Le moteur de calcul n'a pas pu être chargé\")",
         arg=CAST, timeout=ANSWER_MS,

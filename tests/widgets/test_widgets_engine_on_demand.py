@@ -77,26 +77,25 @@ def fetched(requests, name: str) -> list[str]:
 
 def test_each_module_comes_at_its_first_need(watched, site_url):
     """Before any interaction a spell page fetches the calculators' entry, not the look-up
-    (a calculator in view), the roll generator (a roll) or the engine's manager (a field used)."""
+    (a calculator in view) or the engine's manager (a field used)."""
     page, requests, _ = watched
     page.goto(site_url + "sorts/vol/")
     wait_until_settled(page)
     page.wait_for_load_state("networkidle")
     assert fetched(requests, "calculators.js") and fetched(requests, "engine-status.js")
-    for name in ("instant.js", "pyrandom.js", "engine.js"):
+    for name in ("instant.js", "engine.js"):
         assert not fetched(requests, name), name
 
     scroll_through(page)
     page.wait_for_selector('section[data-calc="cast"][data-result=ok]', state="attached",
                            timeout=ANSWER_MS)
     assert len(fetched(requests, "instant.js")) == 1
-    assert not fetched(requests, "pyrandom.js") and not fetched(requests, "engine.js")
+    assert not fetched(requests, "engine.js")
 
     cast = page.locator('section[data-calc="cast"]')
     cast.locator('[data-action="roll"]').click()
     page.wait_for_selector('section[data-calc="cast"][data-result=roll]', state="attached",
                            timeout=ANSWER_MS)
     assert cast.locator("[data-out='roll.face']").text_content().strip().isdigit()
-    assert len(fetched(requests, "pyrandom.js")) == 1
     page.wait_for_function("() => document.documentElement.dataset.engine !== 'idle'")
     assert len(fetched(requests, "engine.js")) == 1

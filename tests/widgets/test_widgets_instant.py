@@ -1,17 +1,20 @@
-"""widgets/instant.py and assets/widgets/instant.js: the shipped answers are the engine's.
+"""widgets/instant.py and assets/widgets/instant.js: the shipped answers and messages are the
+engine's.
 
-Every entry of every table is checked, not a sample: the page's own lookup
-(instant.js, run by Node) answers every request of the grid, and each answer
-must equal what widgets/bridge.py -- the function the engine's worker calls --
-returns for the same request.
+Every entry of every document is checked, not a sample: the page's own lookup (instant.js, run
+by Node) answers every request of the grid, rolls included, and each answer must equal what
+widgets/bridge.py -- the function the engine's worker calls -- returns for the same request. A
+corpus of bad values per field checks that the page refuses them, without the engine, with the
+engine's own words.
 """
 
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import pathlib
-import random
+import re
 import subprocess
 
 import pytest
@@ -20,6 +23,7 @@ from widgets import bridge, instant
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 LOOKUP = REPO / "tests" / "js" / "lookup_all.mjs"
+KEYS = ["cast", *(f"progression-{d}" for d in range(1, 6)), "study"]
 
 
 @pytest.fixture(scope="module")
@@ -27,85 +31,76 @@ def documents():
     return instant.build()
 
 
-def page_lookup(tmp_path, document, requests, *options):
-    """The answers of instant.js (in Node) to ``requests``, from ``document``."""
-    doc_file, requests_file = tmp_path / "doc.json", tmp_path / "requests.json"
-    doc_file.write_bytes(instant.encode(document))
+def page(tmp_path, documents, document, requests):
+    """What instant.js (in Node) says of ``requests``: [{errors, answer}]."""
+    fields_file, doc_file = tmp_path / "fields.json", tmp_path / "doc.json"
+    requests_file = tmp_path / "requests.json"
+    fields_file.write_bytes(instant.encode(documents["fields"]))
+    if document is not None:
+        doc_file.write_bytes(instant.encode(document))
     requests_file.write_text(json.dumps(requests, ensure_ascii=False), encoding="utf-8")
     done = subprocess.run(
-        ["node", str(LOOKUP), str(doc_file), str(requests_file), *options],
+        ["node", str(LOOKUP), str(fields_file), str(doc_file) if document is not None else "-",
+         str(requests_file)],
         capture_output=True, text=True, check=True, timeout=300,
     )
     return json.loads(done.stdout)
 
 
-def grid(document, calc):
-    table = document["tables"][calc]
-    return list(instant.requests(table["axes"], calc))
+def test_documents_cover_every_calculator(documents):
+    assert sorted(documents) == sorted([*KEYS, "fields"])
 
 
-def test_documents_cover_every_table():
-    names = instant.build()
-    assert sorted(names) == ["cast", *(f"progression-{d}" for d in range(1, 6)), "study"]
-
-
-@pytest.mark.parametrize("key", ["cast", *(f"progression-{d}" for d in range(1, 6)), "study"])
+@pytest.mark.parametrize("key", KEYS)
 def test_every_entry_equals_the_engine(documents, key, tmp_path):
-    calc = key.split("-")[0]
     document = documents[key]
-    requests = grid(document, calc)
-    answers = page_lookup(tmp_path, document, requests)
-    assert len(answers) == len(requests)
-    for request, answer in zip(requests, answers):
-        assert answer == bridge.handle(request), request
-    # The Python reading of the tables agrees too (it is what the docs describe).
-    for request, answer in instant.expand(document, calc):
-        assert answer == bridge.handle(request), request
+    pairs = list(instant.expand(document))
+    requests = [request for request, _ in pairs]
+    said = page(tmp_path, documents, document, requests)
+    assert len(said) == len(requests)
+    for (request, expected), out in zip(pairs, said):
+        engine = bridge.handle(request)
+        assert expected == engine, request  # the Python reading of the document
+        assert out == {"errors": [], "answer": engine}, request
+    if key == "cast":
+        assert sum(r["calc"] == "roll" for r in requests) == 12 * sum(r["calc"] == "cast" for r in requests)
 
 
-def test_rolls_replay_as_the_engine_does(documents, tmp_path):
-    """A seeded roll answered in the page is the engine's roll: same face, same result."""
+def test_magic_beyond_the_grid_is_folded_as_the_engine_says(documents, tmp_path):
     document = documents["cast"]
-    rng = random.Random(11)
-    casts = grid(document, "cast")
-    seeds = [0, 1, 2, 3, 999_999, 2**32 - 1] + [rng.randrange(1, 1_000_000) for _ in range(400)]
-    requests = [dict(rng.choice(casts), calc="roll", seed=str(seed)) for seed in seeds]
-    # Every cast of the grid at least once, with a random seed.
-    requests += [dict(cast, calc="roll", seed=str(rng.randrange(1, 1_000_000))) for cast in casts]
-    answers = page_lookup(tmp_path, document, requests)
-    for request, answer in zip(requests, answers):
-        assert answer == bridge.handle(request), request
+    top = dict(document["axes"])["magic"][-1]
+    requests = [
+        {"calc": "cast", "magic": str(magic), "learning": str(learning), "modifier": str(modifier),
+         "extremes": extremes}
+        for magic in (top + 1, top + 2, top + 9, 2**53 - 1)
+        for learning in (1, 3, 5) for modifier in (-5, 0, 5) for extremes in ("modified", "natural")
+    ]
+    for out, request in zip(page(tmp_path, documents, document, requests), requests):
+        assert out["answer"] == bridge.handle(request), request
+    # Rolls show the modified result, which keeps falling: the engine's.
+    roll = {**requests[0], "calc": "roll", "face": "3"}
+    assert page(tmp_path, documents, document, [roll])[0]["answer"] is None
+    progression = {"calc": "progression", "magic": str(top + 5), "learning": "2", "difficulty": "3",
+                   "xp": "0", "n": "10", "extremes": "natural"}
+    out = page(tmp_path, documents, documents["progression-3"], [progression])[0]
+    assert out["answer"] == bridge.handle(progression)
 
 
-def test_a_roll_needs_the_random_generator(documents, tmp_path):
-    """Without pyrandom.js (fetched by the page at its first roll) a roll goes to the engine;
-    the casts are answered all the same."""
-    document = documents["cast"]
-    cast = grid(document, "cast")[0]
-    requests = [dict(cast, calc="roll", seed="7"), cast]
-    assert page_lookup(tmp_path, document, requests) == [bridge.handle(r) for r in requests]
-    assert page_lookup(tmp_path, document, requests, "no-random") == [None, bridge.handle(cast)]
-
-
-def test_requests_outside_the_tables_go_to_the_engine(documents, tmp_path):
+def test_requests_outside_the_documents_go_to_the_engine(documents, tmp_path):
     outside = [
-        {"calc": "cast", "magic": "1000", "learning": "1", "modifier": "0", "extremes": "modified"},
-        {"calc": "cast", "magic": "4", "learning": "6", "modifier": "0", "extremes": "modified"},
-        {"calc": "cast", "magic": "4", "learning": "1", "modifier": "x", "extremes": "modified"},
-        {"calc": "cast", "magic": "4", "learning": "1", "modifier": "0", "extremes": "1"},
-        {"calc": "cast", "magic": "", "learning": "1"},
-        {"calc": "cast", "magic": "4.0", "learning": "1"},
-        {"calc": "cast", "magic": True, "learning": "1"},
-        {"calc": "cast", "magic": "0" * 300 + "4", "learning": "1"},
-        {"calc": "roll", "magic": "4", "learning": "1", "seed": "-1"},
-        {"calc": "roll", "magic": "4", "learning": "1", "seed": str(2**32)},
-        {"calc": "roll", "magic": "4", "learning": "1", "seed": "abc"},
+        {"calc": "cast", "magic": "4", "learning": "1", "modifier": "6", "extremes": "modified"},
+        {"calc": "cast", "magic": "4.0", "learning": "1", "modifier": "0", "extremes": "modified"},
+        {"calc": "cast", "magic": "1" * 30, "learning": "1", "modifier": "0", "extremes": "modified"},
+        {"calc": "roll", "magic": "4", "learning": "1", "modifier": "0", "extremes": "modified", "seed": "7"},
+        {"calc": "roll", "magic": "4", "learning": "1", "modifier": "0", "extremes": "modified"},
         {"calc": "duel", "a_magic": "4"},
     ]
-    assert page_lookup(tmp_path, documents["cast"], outside) == [None] * len(outside)
-    study = [{"calc": "study", "hours": "3", "p": " 3/4"}, {"calc": "study", "hours": "7", "p": "3/4"},
-             {"calc": "study", "hours": "3", "p": "1/" + "9" * 5000}]
-    assert page_lookup(tmp_path, documents["study"], study) == [None] * len(study)
+    said = page(tmp_path, documents, documents["cast"], outside)
+    assert [out["answer"] for out in said] == [None] * len(outside)
+    assert said[3]["errors"] is None  # a roll shared by its seed: the engine's to judge
+    study = [{"calc": "study", "hours": "3", "p": " 3/4"}, {"calc": "study", "hours": "3", "p": "0,5"}]
+    said = page(tmp_path, documents, documents["study"], study)
+    assert said == [{"errors": [], "answer": None}] * 2
 
 
 def test_field_text_is_read_as_the_bridge_reads_it(documents, tmp_path):
@@ -113,13 +108,62 @@ def test_field_text_is_read_as_the_bridge_reads_it(documents, tmp_path):
     variants = [
         {"calc": "cast", "magic": " 4 ", "learning": "\u00a02", "modifier": "\u22123", "extremes": "natural"},
         {"calc": "cast", "magic": "004", "learning": "+2", "modifier": "-0", "extremes": "modified"},
-        {"calc": "cast", "magic": "4", "learning": "2"},  # absent fields take the bridge's defaults
-        {"calc": "progression", "magic": "6", "learning": "3", "difficulty": "2", "xp": " 0", "n": "10"},
+        {"calc": "roll", "magic": "4", "learning": "2", "modifier": "0", "extremes": "modified", "face": " 12"},
     ]
-    cast = page_lookup(tmp_path, documents["cast"], variants[:3])
-    progression = page_lookup(tmp_path, documents["progression-2"], variants[3:])
-    for request, answer in zip(variants, cast + progression):
-        assert answer is not None and answer == bridge.handle(request), request
+    for out, request in zip(page(tmp_path, documents, documents["cast"], variants), variants):
+        assert out["answer"] is not None and out["answer"] == bridge.handle(request), request
+
+
+# Bad values, tried in every field of every calculator (and good ones, which must pass).
+CORPUS = [
+    "", " ", "\u3000", "abc", "7", "-1", "\u22121", "0", "1", "5", "6", "13", "1.5", "2,5", "1e3",
+    "\u0663", "\u0663/\u0664", "\uff13", "\u0665\u0660 %", "3/4", "3 / 4", "0/0", "4/3", "75 %", "75%",
+    "100 %", "101 %", "0,75", ".5", "5.", ",", "%", "1/" + "9" * 29, "1/" + "9" * 31, "9" * 30,
+    "-" + "9" * 30, "9" * 31, "x" * 50, "feu", "neutre", "Feu", "natural", "modified", " feu",
+    "+", "--1", "+-1", "\u2212\u22121", "1\u00a0", "\ufeff1", "\u00851", "1\u200b", "é" * 45,
+    "10 000", "24", "25", "499", "500", "\x00",
+]
+
+
+def _corpus_requests():
+    fields = bridge.reading()["calcs"]
+    requests = []
+    for calc, entries in fields.items():
+        valid = {"calc": calc, **{e["field"]: str(e["stand_in"]) for e in entries}}
+        if calc == "roll":
+            valid["face"] = "4"
+        for entry in entries:
+            for value in CORPUS:
+                requests.append({**valid, entry["field"]: value})
+        # A field not sent takes the bridge's value for it.
+        for entry in entries:
+            requests.append({k: v for k, v in valid.items() if k != entry["field"]})
+        # Several bad fields at once, and the XP bound that follows learning and difficulty.
+        names = [e["field"] for e in entries]
+        for a, b in itertools.combinations(names, 2):
+            requests.append({**valid, a: "abc", b: "-7"})
+        if calc == "progression":
+            for learning, difficulty, xp in itertools.product(
+                ["1", "4", "5", "x", "9"], ["1", "5", "0", "z"], ["0", "9", "10", "49", "50", "499", "x", "-1"]
+            ):
+                requests.append({**valid, "learning": learning, "difficulty": difficulty, "xp": xp})
+    return requests
+
+
+def test_bad_values_are_refused_in_the_engine_words_without_it(documents, tmp_path):
+    requests = _corpus_requests()
+    said = page(tmp_path, documents, None, requests)
+    refused = 0
+    for request, out in zip(requests, said):
+        engine = bridge.handle(request)
+        expected = sorted((e["field"], e["message"]) for e in engine.get("errors", []))
+        assert out["errors"] is not None, request
+        assert sorted((e["field"], e["message"]) for e in out["errors"]) == expected, request
+        refused += bool(expected)
+    assert refused > len(requests) // 2  # the corpus is mostly bad values
+    # The study chance takes ASCII digits only, as every other field.
+    arabic = {"calc": "study", "hours": "2", "p": "\u0663/\u0664"}
+    assert not bridge.handle(arabic)["ok"]
 
 
 def test_data_files_are_small_and_content_hashed(documents, tmp_path):
@@ -146,12 +190,12 @@ def test_unchanged_engine_reuses_the_kept_data(tmp_path, monkeypatch):
 
     reading = instant.configuration(names)["integer"]
     monkeypatch.setattr(instant, "_CACHE", {})  # a new process
-    monkeypatch.setattr(instant, "_READING", {})
+    monkeypatch.setattr(instant, "_INTEGER", {})
     monkeypatch.setattr(instant, "build", no_compute)
-    monkeypatch.setattr(instant, "_probe_integer_reading", no_compute)
+    monkeypatch.setattr(bridge, "reading", no_compute)
     again = instant.install(tmp_path / "second", cache)
     assert {key: (tmp_path / "second" / name).read_bytes() for key, name in again.items()} == expected
-    assert instant.configuration(again)["integer"] == reading  # kept with the data, not probed
+    assert instant.configuration(again)["integer"] == reading  # kept with the data
 
     kept[0].write_text("{", encoding="utf-8")
     monkeypatch.setattr(instant, "_CACHE", {})
@@ -164,18 +208,6 @@ def test_the_page_reads_the_format_written():
     assert f"export const FORMAT = {instant.FORMAT};" in script
 
 
-def test_covered_inputs(documents):
-    cast = dict(documents["cast"]["tables"]["cast"]["axes"])
-    assert cast["learning"] == [1, 2, 3, 4, 5] and cast["modifier"] == list(range(-5, 6))
-    assert cast["extremes"] == ["modified", "natural"]
-    # Magic goes as far as the odds change: one more step changes nothing.
-    top = cast["magic"][-1]
-    for learning in (1, 5):
-        for modifier in (-5, 5):
-            for extremes in ("modified", "natural"):
-                answers = [
-                    bridge.handle({"calc": "cast", "magic": str(m), "learning": str(learning),
-                                   "modifier": str(modifier), "extremes": extremes})
-                    for m in (top, top + 1, top + 7)
-                ]
-                assert answers[0]["outcomes"] == answers[1]["outcomes"] == answers[2]["outcomes"]
+def test_nothing_private_of_the_bridge_is_read():
+    source = (REPO / "widgets" / "instant.py").read_text(encoding="utf-8")
+    assert not re.search(r"bridge\._[A-Za-z]", source) and "sys.path" not in source

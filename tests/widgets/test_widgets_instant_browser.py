@@ -118,9 +118,9 @@ def test_covered_calculators_answer_without_pyodide(context, server):
     # A roll: the face from the browser, the outcome from the data; it replays as the engine would.
     page.locator(f"{CAST} [data-action=roll]").click()
     page.wait_for_selector(f"{CAST}[data-result=roll]", state="attached", timeout=ANSWER_MS)
-    seed = page.locator("#lancer-graine").input_value()
+    face = page.locator("#lancer-de").input_value()
     engine_roll = bridge.handle({"calc": "roll", "magic": "6", "learning": "3", "modifier": "-2",
-                                 "extremes": "natural", "seed": seed})["roll"]
+                                 "extremes": "natural", "face": face})["roll"]
     assert page.locator(f"{CAST} [data-out='roll.face']").text_content() == str(engine_roll["face"])
     assert page.locator(f"{CAST} [data-out='roll.label']").text_content() == engine_roll["label"]
     assert page.locator(f"{CAST} [data-out='roll.modified']").text_content() == str(engine_roll["modified"])
@@ -275,3 +275,50 @@ def test_without_the_build_data_the_engine_answers(context, server, data):
         arg=CAST, timeout=ANSWER_MS,
     )
     assert page.locator(f"{CAST} [data-form-error]").text_content() == "réponse du moteur pour cast"
+
+
+def test_a_malformed_answer_file_is_said_and_the_engine_asked(context, server):
+    context.route("**/assets/widgets/instant-cast-*.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body='{"format": 2, "answers": 3}'))
+    context.route("**/engine-worker.js*", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=ECHO_WORKER))
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/?lancer-magie=6")
+    page.wait_for_function(
+        "(sel) => { const el = document.querySelector(sel + ' [data-form-error]'); return el && !el.hidden; }",
+        arg=CAST, timeout=ANSWER_MS,
+    )
+    assert page.locator(f"{CAST} [data-form-error]").text_content() == "réponse du moteur pour cast"
+    assert page.locator(f"{CAST} [data-status]").text_content() == (
+        "Les réponses précalculées de ce calculateur sont illisibles : le moteur de calcul prend le relais.")
+
+
+def test_a_bad_value_is_told_at_once_without_the_engine(context, server):
+    context.route("**/assets/widgets/engine.js", lambda route: route.abort())  # no engine at all
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/")
+    for selector, text, request, field in [
+        ("#lancer-magie", "abc", {"calc": "cast", "magic": "abc", "learning": "1"}, "magic"),
+        ("#etude-p", "\u0663/\u0664", {"calc": "study", "hours": "1", "p": "\u0663/\u0664"}, "p"),
+        ("#progression-xp", "999", {"calc": "progression", "magic": "4", "xp": "999"}, "xp"),
+    ]:
+        if request["calc"] == "progression":  # the XP bound follows the page's level and difficulty
+            request["learning"] = page.locator("#progression-apprentissage").input_value()
+            request["difficulty"] = page.locator("#progression-difficulte").input_value()
+        page.locator(selector).fill(text)  # at once: "9" on the way to "999" is a valid value
+        expected = next(e["message"] for e in bridge.handle(request)["errors"] if e["field"] == field)
+        page.wait_for_function(
+            "([sel, want]) => document.querySelector(sel).textContent === want",
+            arg=[f"{selector}-error", expected], timeout=ANSWER_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "failed"
+
+
+def test_the_shown_result_is_marked_out_of_date_while_the_engine_works(context, server):
+    context.route("**/engine-worker.js*", lambda route: None)  # the engine never comes
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/?lancer-magie=6")
+    page.wait_for_selector(f"{CAST}[data-result=ok]", state="attached", timeout=ANSWER_MS)
+    assert "is-stale" not in page.locator(f"{CAST} [data-result]").get_attribute("class")
+    type_into(page, "#lancer-modificateur", "9")  # outside the build's data
+    page.wait_for_selector(f"{CAST}[data-result=stale]", state="attached", timeout=ANSWER_MS)
+    assert "is-stale" in page.locator(f"{CAST} [data-result]").get_attribute("class")

@@ -9,21 +9,23 @@
 //   data-list="path"      one <li> per string
 //   data-show / data-hide element shown / hidden when the value is truthy
 //
-// Answers come first from the build's data (instant.js: the bridge's own
-// answers for the common inputs, fetched once per calculator kind when a
-// calculator comes into view or is first used); anything else goes to the
-// engine (engine.js: Pyodide in a Web Worker), which starts booting at the
-// first interaction with any calculator, never merely because one is in view. Other scripts of the page (the
-// spellbook, the offline panel) reach the engine through
-// calculatorsApi (imported by the site's modules). Each module comes at its first need:
-// instant.js with the first look-up, pyrandom.js with the first roll, engine.js when the
-// engine must start.
+// Answers come first from the build's data (instant.js: the bridge's own answers for the
+// common inputs, and its reading of every field, so that a bad value is told at once in the
+// engine's words); instant.js, the fields and the calculator's answers are fetched together as
+// a calculator approaches the screen (or is first used). Anything else goes to the engine
+// (engine.js: Pyodide in a Web Worker), which starts booting at the first interaction with a
+// calculator's field, never merely because one is in view. Other scripts of the page (the spellbook, the offline panel)
+// reach the engine through calculatorsApi (imported by the site's modules).
 
 import config from "./engine-config.js";
-import { DEFAULT_STALL_MS, loadingText, mark } from "./engine-status.js";
+import { loadingText, mark } from "./engine-status.js";
 import { readState, writeState, MAX_FIELD_CHARS, tooLongMessage } from "./url-state.js";
 
 const DEBOUNCE_MS = 250;
+// How far from the screen a calculator starts fetching what answers it without the engine.
+const APPROACH_MARGIN = "600px 0px";
+// The parameter of roll links shared before they carried the face (replayed by the engine).
+const LEGACY_SEED = "graine";
 // Longest wait for the build's data before a request goes to the engine instead
 // (the data keeps loading for the next requests).
 const DATA_WAIT_MS = 5000;
@@ -80,10 +82,10 @@ class EngineOnDemand {
   // Resolves with the started Engine, or null when engine.js could not be fetched.
   load() {
     if (this.loading) return this.loading;
-    const ms = (config && config.timeoutMs) || DEFAULT_STALL_MS;
     let timer;
     const late = new Promise((resolve, reject) => {
-      timer = setTimeout(reject, ms);
+      // The engine's script is bounded like any download of the engine (no configuration: at once).
+      timer = setTimeout(reject, (config && config.timeoutMs) || 0);
     });
     this.loading = Promise.race([import("./engine.js"), late])
       .then((module) => {
@@ -120,11 +122,10 @@ const engine = new EngineOnDemand();
 // ------------------------------------------------------------ the build's answers
 
 const documents = new Map();
-const ready = new Set(); // names of the documents already loaded
+const ready = new Map(); // name -> document, once loaded and of the expected shape
+const malformed = new Set(); // names of the documents that arrived unreadable
 let instant = null; // the instant.js module, once fetched
 let instantLoading = null;
-let random = null; // the pyrandom.js module, once fetched (rolls only)
-let randomLoading = null;
 
 // Resolves with instant.js, or null when it could not be fetched.
 function loadInstant() {
@@ -136,53 +137,100 @@ function loadInstant() {
   return instantLoading;
 }
 
-// Resolves with pyrandom.js when the request is a roll (null when it could not be fetched).
-function loadRandom(request) {
-  if (!request || request.calc !== "roll") return Promise.resolve(null);
-  if (!randomLoading) {
-    randomLoading = import("./pyrandom.js")
-      .then((module) => (random = module))
-      .catch(() => null);
+const cfg = (config && config.instant) || null;
+
+// The name of the data document for a request (computed without instant.js: the split
+// field is read as the bridge reads integers, which the configuration carries).
+function documentName(request) {
+  if (!cfg || !cfg.files || !request || typeof request.calc !== "string") return null;
+  const kind = request.calc === "roll" ? "cast" : request.calc;
+  const split = cfg.split && cfg.split[kind];
+  let key = kind;
+  if (split) {
+    const match = integerText(request[split]);
+    if (match === null) return null;
+    key = kind + "-" + match;
   }
-  return randomLoading;
+  return Object.prototype.hasOwnProperty.call(cfg.files, key) ? cfg.files[key] : null;
 }
 
-// The name of the data document for a request, once instant.js is there.
-function documentName(request) {
-  const cfg = config && config.instant;
-  const key = instant && cfg && cfg.files ? instant.documentKey(request, cfg) : null;
-  return key && Object.prototype.hasOwnProperty.call(cfg.files, key) ? cfg.files[key] : null;
+// Integer text as the bridge reads it, as a decimal string, or null.
+function integerText(raw) {
+  if (typeof raw !== "string" || !cfg.integer) return null;
+  const ws = cfg.integer.whitespace;
+  const chars = Array.from(raw);
+  let start = 0;
+  let end = chars.length;
+  while (start < end && ws.includes(chars[start])) start++;
+  while (end > start && ws.includes(chars[end - 1])) end--;
+  let body = chars.slice(start, end).join("");
+  let sign = 1;
+  if (body && Object.prototype.hasOwnProperty.call(cfg.integer.signs, body[0])) {
+    sign = cfg.integer.signs[body[0]];
+    body = body.slice(1);
+  }
+  if (!/^[0-9]+$/.test(body) || body.length > cfg.integer.digits) return null;
+  const number = Number(body) * sign;
+  return Number.isSafeInteger(number) ? String(number === 0 ? 0 : number) : null;
+}
+
+// The fields document (how the bridge reads every field), once loaded.
+function fieldsDoc() {
+  return cfg && cfg.files ? ready.get(cfg.files.fields) || null : null;
 }
 
 // The build's answer to a request from its document, or null (not in it, or no document).
 function lookUp(doc, request) {
-  return doc && instant ? instant.lookup(doc, request, undefined, random) : null;
+  const fields = fieldsDoc();
+  return doc && instant && fields ? instant.lookup(doc, request, fields.integer) : null;
 }
 
-// Resolves with the data document that may answer a request, or null (none, or unreachable);
-// instant.js (and pyrandom.js for a roll) are there once it resolves.
-async function loadDocument(request) {
-  if (!config || !config.instant || !(await loadInstant())) return null;
+// Starts fetching, all at once, what answers a request without the engine: instant.js, the
+// fields and the request's data document. Resolves with that document, or null (none,
+// unreachable or unreadable); instant.js and the fields are there once it resolves, if they can be.
+function loadDocument(request) {
+  if (!cfg || !cfg.files) return Promise.resolve(null);
   const name = documentName(request);
-  if (!name) return null;
-  const doc = await fetchDocument(name);
-  if (doc) await loadRandom(request);
-  return doc;
+  const parts = [loadInstant(), cfg.files.fields ? fetchDocument(cfg.files.fields, "fields") : null];
+  const doc = name ? fetchDocument(name, "answers") : null;
+  return Promise.all([...parts, doc]).then((loaded) => loaded[2] || null);
 }
 
-// Resolves with the named data document, fetched once, or null (unreachable).
-function fetchDocument(name) {
+// Resolves with the named data document, fetched once, or null (unreachable or unreadable:
+// then listed in ``malformed``, and the calculator says so).
+function fetchDocument(name, kind) {
   if (!documents.has(name)) {
-    const loading = fetch(new URL(name, BASE))
-      .then((response) => (response.ok ? response.json() : null))
-      .then((doc) => {
-        if (doc) ready.add(name);
-        return doc;
+    const loading = Promise.all([fetch(new URL(name, BASE)), loadInstant()])
+      .then(([response, module]) => {
+        if (!response.ok) return null;
+        return response.json().then(
+          (doc) => {
+            const good = module && (kind === "fields" ? module.isFields(doc) : module.isDocument(doc));
+            if (!good) throw new Error("malformed");
+            ready.set(name, doc);
+            return doc;
+          },
+          () => {
+            throw new Error("malformed");
+          }
+        );
       })
-      .catch(() => null);
+      .catch((error) => {
+        if (error && error.message === "malformed") {
+          malformed.add(name);
+          console.warn("[Grimoire] réponses précalculées illisibles :", name);
+        }
+        return null;
+      });
     documents.set(name, loading);
   }
   return documents.get(name);
+}
+
+// True when the data this request would be answered from arrived unreadable.
+function dataMalformed(request) {
+  const name = documentName(request);
+  return Boolean((name && malformed.has(name)) || (cfg && cfg.files && malformed.has(cfg.files.fields)));
 }
 
 // ------------------------------------------------------------ drawing
@@ -294,13 +342,25 @@ function draw(root, data) {
 
 // ------------------------------------------------------------ a calculator
 
+const OFFLINE_HINT =
+  "Pour calculer sans connexion, choisissez « Disponible hors ligne » lors d'une visite connectée.";
+
 function failureText(reason) {
   const tables = document.querySelector(".gr-static-tables, .gr-static");
+  if (navigator.onLine === false) {
+    return (
+      "Hors connexion, le moteur de calcul n'est pas disponible sur cet appareil : ce calcul a besoin de lui" +
+      (tables ? " ; les tables précalculées de la page restent valables. " : ". ") + OFFLINE_HINT
+    );
+  }
   return (
     "Le moteur de calcul n'a pas pu être chargé (" + reason + ") : ce calcul a besoin de lui" +
     (tables ? " ; les tables précalculées de la page restent valables." : " ; rechargez la page pour réessayer.")
   );
 }
+
+const MALFORMED_TEXT =
+  "Les réponses précalculées de ce calculateur sont illisibles : le moteur de calcul prend le relais.";
 
 class Calculator {
   constructor(section) {
@@ -321,6 +381,7 @@ class Calculator {
     this.waiting = false; // this calculator waits for the engine (its status speaks)
     this.timer = null;
     this.wantsUrl = false;
+    this.note = ""; // a status that outlives the engine's (unreadable answers)
     section.setAttribute("data-state", "idle");
   }
 
@@ -336,16 +397,17 @@ class Calculator {
     return Object.assign(request, extra || {});
   }
 
-  saveState(seed) {
+  saveState(face) {
     const values = {};
     for (const el of this.params) {
       if (!el.hasAttribute("data-noauto")) values[el.getAttribute("data-param")] = el.value;
     }
-    const seedField = this.field("seed");
-    const search = writeState(
+    const faceField = this.field("face");
+    let search = writeState(
       window.location.search, this.prefix, values,
-      seedField ? [seedField.getAttribute("data-param"), seed] : null
+      faceField ? [faceField.getAttribute("data-param"), face] : null
     );
+    if (faceField) search = writeState(search, this.prefix, {}, [LEGACY_SEED, null]);
     try {
       history.replaceState(history.state, "", window.location.pathname + search + window.location.hash);
     } catch (error) {
@@ -370,11 +432,15 @@ class Calculator {
     return found;
   }
 
-  seedFromUrl() {
-    const seedField = this.field("seed");
-    if (!seedField) return null;
-    const state = readState(window.location.search, this.prefix, [seedField.getAttribute("data-param")]);
-    return state[seedField.getAttribute("data-param")] || null;
+  // A roll in the address: its face, or the seed of a link shared before faces were
+  // (replayed by the engine).
+  rollFromUrl() {
+    const faceField = this.field("face");
+    if (!faceField) return null;
+    const param = faceField.getAttribute("data-param");
+    const state = readState(window.location.search, this.prefix, [param, LEGACY_SEED]);
+    if (state[param]) return { face: state[param] };
+    return state[LEGACY_SEED] ? { face: "", seed: state[LEGACY_SEED] } : null;
   }
 
   onEngine(state, reason) {
@@ -384,7 +450,7 @@ class Calculator {
     if (state === "loading" || state === "idle") {
       this.setStatus(engine.loadingText());
     } else if (state === "ready") {
-      this.setStatus("");
+      this.setStatus(this.note);
     } else if (state === "failed") {
       this.setStatus(failureText(reason));
       this.section.classList.add("gr-calc--failed");
@@ -395,11 +461,10 @@ class Calculator {
     if (this.status && this.status.textContent !== message) this.status.textContent = message;
   }
 
-  // First interaction with a field: the engine starts booting in the background,
-  // once the answer to this interaction is on screen (creating the worker costs
-  // the main thread a little, on a slow phone).
+  // First interaction with a field: what answers without the engine is fetched (if the
+  // calculator's approach has not done it), and the engine starts booting in the background
+  // once the answer to this interaction is on screen.
   wake() {
-    loadDocument(this.request(this.calc));
     if (engine.state === "idle") requestAnimationFrame(() => setTimeout(() => engine.start(), 0));
     if (!this.shown && !this.busy && this.seq === 0) this.compute(this.request(this.calc));
   }
@@ -431,7 +496,8 @@ class Calculator {
     if (answer) this.show(++this.seq, request, answer);
   }
 
-  // Answers from the build's data when it has the answer, else from the engine.
+  // Refuses a bad value at once, in the engine's words; answers from the build's data when
+  // it has the answer, else from the engine (the shown result marked out of date meanwhile).
   async compute(request) {
     clearTimeout(this.timer);
     const seq = ++this.seq;
@@ -441,17 +507,45 @@ class Calculator {
       return;
     }
     const doc = await documentWithin(request, DATA_WAIT_MS);
-    const answer = lookUp(doc, request);
+    if (seq !== this.seq) return; // a newer request is on its way
+    const fields = fieldsDoc();
+    if (request.calc === "roll" && request.face === "" && !request.seed && fields && instant) {
+      const face = instant.drawFace(fields);
+      if (face !== null) request.face = String(face);
+    }
+    const errors = fields && instant ? instant.check(fields, request) : null;
+    if (errors && errors.length) {
+      this.settle();
+      this.show(seq, request, { ok: false, errors });
+      return;
+    }
+    const answer = errors ? lookUp(doc, request) : null;
     if (answer) {
-      if (!this.busy) {
-        this.waiting = false;
-        this.setStatus("");
-        this.section.classList.remove("gr-calc--failed");
-      }
+      this.settle();
       this.show(seq, request, answer);
       return;
     }
+    this.markStale();
+    this.note = dataMalformed(request) ? MALFORMED_TEXT : "";
     this.ask(request, seq);
+    if (this.note && engine.state !== "failed") this.setStatus(this.note);
+  }
+
+  // An answer that needs no engine: whatever the engine's status said is over.
+  settle() {
+    if (this.busy) return;
+    this.note = "";
+    this.waiting = false;
+    this.setStatus("");
+    this.section.classList.remove("gr-calc--failed");
+  }
+
+  // The result on screen no longer matches the fields: dimmed and said so until the new one.
+  markStale() {
+    if (this.result && !this.result.hidden) {
+      this.result.classList.add("is-stale");
+      this.section.setAttribute("data-result", "stale");
+    }
   }
 
   // Sends one request to the engine; while one is in flight only the latest is kept.
@@ -468,13 +562,14 @@ class Calculator {
     engine.request(request).then((response) => {
       this.busy = false;
       if (response) this.show(seq, request, response);
+      else if (seq === this.seq) this.markStale();
       if (this.queued) {
         const next = this.queued;
         this.queued = null;
         this.ask(next.request, next.seq);
       } else if (response) {
         this.waiting = false;
-        if (engine.state !== "failed") this.setStatus("");
+        if (engine.state !== "failed") this.setStatus(this.note);
       }
     });
   }
@@ -526,10 +621,10 @@ class Calculator {
     }
     mark("grimoire:first-result");
     mark("grimoire:first-result:" + this.calc);
-    const seed = response.roll ? response.roll.seed : null;
-    const seedField = this.field("seed");
-    if (seedField && seed !== null) seedField.value = String(seed);
-    if (this.wantsUrl) this.saveState(seed);
+    const face = response.roll ? response.roll.face : null;
+    const faceField = this.field("face");
+    if (faceField && face !== null) faceField.value = String(face);
+    if (this.wantsUrl) this.saveState(face);
     draw(this.output, response);
     if (this.result) {
       this.result.hidden = false;
@@ -579,8 +674,8 @@ class Calculator {
         event.preventDefault();
         this.wantsUrl = true;
         const active = document.activeElement;
-        if (active && active.getAttribute && active.getAttribute("data-field") === "seed") {
-          this.compute(this.request("roll", { seed: active.value }));
+        if (active && active.getAttribute && active.getAttribute("data-field") === "face") {
+          this.compute(this.request("roll", { face: active.value }));
         } else {
           this.compute(this.request(this.calc));
         }
@@ -591,10 +686,10 @@ class Calculator {
         this.wantsUrl = true;
         const action = button.getAttribute("data-action");
         if (action === "roll") {
-          this.compute(this.request("roll", { seed: "" }));
+          this.compute(this.request("roll", { face: "" })); // drawn in compute()
         } else if (action === "replay") {
-          const seedField = this.field("seed");
-          this.compute(this.request("roll", { seed: seedField ? seedField.value : "" }));
+          const faceField = this.field("face");
+          this.compute(this.request("roll", { face: faceField ? faceField.value : "" }));
         }
       });
     });
@@ -613,7 +708,7 @@ function documentWithin(request, ms) {
 // True when the data document for this request is already loaded.
 function documentReady(request) {
   const name = documentName(request);
-  return Boolean(name && ready.has(name));
+  return Boolean(name && ready.has(name) && fieldsDoc() && instant);
 }
 
 // ------------------------------------------------------------ page set-up
@@ -635,7 +730,8 @@ function watchVisibility(calculator) {
           if (calc && !calc.shown && !calc.busy && calc.seq === 0) calc.preview();
         }
       },
-      { threshold: 0.15 }
+      // Started while the calculator is still a screen away, so its answers are there first.
+      { rootMargin: APPROACH_MARGIN }
     );
   }
   observer.observe(calculator.section);
@@ -650,20 +746,22 @@ function init() {
     calculator.bind();
     if (calculator.restore()) {
       calculator.wantsUrl = true;
-      const seed = calculator.seedFromUrl();
-      calculator.compute(
-        seed ? calculator.request("roll", { seed }) : calculator.request(calculator.calc)
-      );
+      const roll = calculator.rollFromUrl();
+      calculator.compute(roll ? calculator.request("roll", roll) : calculator.request(calculator.calc));
     } else {
       watchVisibility(calculator);
     }
   }
 }
 
-// The bridge's answer to a request: from the build's data when it has it, else the engine's.
+// The bridge's answer to a request: a refusal or an answer from the build's data when it
+// has them, else the engine's.
 async function answer(request) {
   const doc = request && typeof request.calc === "string" ? await documentWithin(request, DATA_WAIT_MS) : null;
-  const found = lookUp(doc, request);
+  const fields = fieldsDoc();
+  const errors = fields && instant ? instant.check(fields, request) : null;
+  if (errors && errors.length) return { ok: false, errors };
+  const found = errors ? lookUp(doc, request) : null;
   return found || engine.request(request);
 }
 

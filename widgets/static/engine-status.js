@@ -1,8 +1,5 @@
 // Grimoire: the engine's loading text and timing marks, needed before engine.js is.
 
-/** Longest wait without a downloaded byte while booting (config.timeoutMs overrides it). */
-export const DEFAULT_STALL_MS = 20000;
-
 export function megabytes(bytes) {
   return (bytes / 1e6).toFixed(1).replace(".", ",") + "\u00a0Mo";
 }

@@ -9,6 +9,7 @@
 // Query string of the worker URL (absolute URLs, set by calculators.js):
 //   pyodide  the versioned Pyodide directory, ending with "/"
 //   archive  the engine archive
+//   files    the Pyodide files to check, comma-separated (widgets/packaging.py's list)
 // Messages posted besides answers: {type: "progress", stage, bytes, pending}
 // (bytes downloaded so far, downloads under way: the main thread treats a long
 // silence with downloads under way as a stalled download), {type: "ready", ms},
@@ -21,13 +22,7 @@ const archiveURL = params.get("archive");
 // Pyodide's loadPyodide() can wait forever when one of these is missing (a
 // missing .wasm never settles), so each one is checked first, in parallel
 // with the boot itself: a missing file is reported at once.
-const CORE_FILES = [
-  "pyodide.mjs",
-  "pyodide.asm.mjs",
-  "pyodide.asm.wasm",
-  "python_stdlib.zip",
-  "pyodide-lock.json",
-];
+const CORE_FILES = (params.get("files") || "").split(",").filter(Boolean);
 
 const started = performance.now();
 
@@ -121,11 +116,13 @@ async function checkFile(url) {
   try {
     response = await fetch(url, { method: "HEAD" });
   } catch (error) {
-    throw new Error("fichier inaccessible : " + url);
+    console.warn("[moteur] inaccessible :", url);
+    throw new Error("fichier du moteur inaccessible");
   }
   // Some static hosts refuse HEAD; only a clear "not there" counts as missing.
   if (!response.ok && response.status !== 405 && response.status !== 501) {
-    throw new Error("fichier manquant (" + response.status + ") : " + url);
+    console.warn("[moteur] manquant (" + response.status + ") :", url);
+    throw new Error("fichier du moteur manquant sur le site (" + response.status + ")");
   }
 }
 
@@ -134,10 +131,12 @@ async function fetchArchive() {
   try {
     response = await fetch(archiveURL);
   } catch (error) {
-    throw new Error("archive du moteur inaccessible : " + archiveURL);
+    console.warn("[moteur] inaccessible :", archiveURL);
+    throw new Error("archive du moteur inaccessible");
   }
   if (!response.ok) {
-    throw new Error("archive du moteur manquante (" + response.status + ") : " + archiveURL);
+    console.warn("[moteur] manquant (" + response.status + ") :", archiveURL);
+    throw new Error("archive du moteur manquante sur le site (" + response.status + ")");
   }
   return response.arrayBuffer();
 }
@@ -158,7 +157,7 @@ async function boot() {
 }
 
 const ready = (async () => {
-  if (!indexURL || !archiveURL) {
+  if (!indexURL || !archiveURL || !CORE_FILES.length) {
     throw new Error("configuration du moteur incomplète");
   }
   progress(true);

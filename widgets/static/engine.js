@@ -3,25 +3,24 @@
 // calculator of the page. Every wait is bounded:
 //   * booting: the worker reports the bytes it downloads and how many
 //     downloads are under way; when downloads are under way and nothing
-//     arrives for `timeoutMs` (20 s by default) the boot is abandoned with a
-//     French reason, and the calculators show their fallback; once nothing is
-//     left to download, the engine's own start (CPU work, slow on a phone) has
-//     `bootTimeoutMs` (60 s by default);
+//     arrives for `timeoutMs` the boot is abandoned with a French reason, and
+//     the calculators show their fallback; once nothing is left to download,
+//     the engine's own start (CPU work, slow on a phone) has `bootTimeoutMs`;
+//     and the whole boot, however steadily bytes trickle in, has `deadlineMs`;
 //   * computing: each request has `requestTimeoutMs` once the engine is
 //     ready (requests sent while it boots, such as a state restored from the
 //     URL, start their clock when it is ready); past it the worker is
 //     terminated, a fresh one boots, and the request is answered with a
 //     French message saying so.
+// Every bound comes from the build's configuration (widgets/packaging.py), its one home.
 
-import { DEFAULT_STALL_MS, loadingText, mark } from "./engine-status.js";
+import { loadingText, mark } from "./engine-status.js";
 
 export { megabytes, mark } from "./engine-status.js";
 
 export const REQUEST_TIMEOUT_MESSAGE =
   "Le calcul a pris trop de temps : le moteur de calcul a été relancé. Réessayez.";
 
-const DEFAULT_WORK_MS = 60000;
-const DEFAULT_REQUEST_MS = 15000;
 
 export class Engine {
   /**
@@ -38,21 +37,26 @@ export class Engine {
     this.pending = new Map();
     this.listeners = [];
     this.stallTimer = null;
+    this.deadlineTimer = null;
     this.received = 0;
     this.restarts = 0;
     this.timings = null;
   }
 
   get stallMs() {
-    return (this.config && this.config.timeoutMs) || DEFAULT_STALL_MS;
+    return this.config.timeoutMs;
   }
 
   get workMs() {
-    return (this.config && this.config.bootTimeoutMs) || DEFAULT_WORK_MS;
+    return this.config.bootTimeoutMs;
   }
 
   get requestMs() {
-    return (this.config && this.config.requestTimeoutMs) || DEFAULT_REQUEST_MS;
+    return this.config.requestTimeoutMs;
+  }
+
+  get deadlineMs() {
+    return this.config.deadlineMs;
   }
 
   subscribe(listener) {
@@ -79,13 +83,16 @@ export class Engine {
   start() {
     if (this.state !== "idle") return;
     const cfg = this.config;
-    if (!cfg || !cfg.pyodide || !cfg.archive || !this.base || typeof Worker === "undefined") {
+    const bounds = cfg ? [cfg.timeoutMs, cfg.bootTimeoutMs, cfg.requestTimeoutMs, cfg.deadlineMs] : [];
+    if (!cfg || !cfg.pyodide || !cfg.archive || !Array.isArray(cfg.pyodideFiles) || !this.base ||
+        !bounds.every((ms) => Number.isFinite(ms) && ms > 0) || typeof Worker === "undefined") {
       this.fail(typeof Worker === "undefined" ? "navigateur sans Web Worker" : "configuration du moteur absente");
       return;
     }
     const url = new URL("engine-worker.js", this.base);
     url.searchParams.set("pyodide", new URL(cfg.pyodide, this.base).href);
     url.searchParams.set("archive", new URL(cfg.archive, this.base).href);
+    url.searchParams.set("files", cfg.pyodideFiles.join(","));
     mark("grimoire:engine-start");
     this.received = 0;
     this.setState("loading");
@@ -101,6 +108,12 @@ export class Engine {
       this.fail("le script du moteur a échoué");
     };
     this.armStall(true);
+    clearTimeout(this.deadlineTimer);
+    const minutes = String(Math.round(this.deadlineMs / 6000) / 10).replace(".", ",");
+    this.deadlineTimer = setTimeout(
+      () => this.fail("téléchargement trop lent : moteur pas prêt après " + minutes + " min"),
+      this.deadlineMs
+    );
   }
 
   // While downloading, the boot fails when nothing arrives for stallMs; once
@@ -125,6 +138,7 @@ export class Engine {
     if (data.type === "ready") {
       mark("grimoire:engine-ready");
       clearTimeout(this.stallTimer);
+      clearTimeout(this.deadlineTimer);
       this.timings = { ready: data.ms, pyodide: data.pyodideMs, engine: data.engineMs };
       this.setState("ready");
       for (const [id, entry] of this.pending) this.arm(id, entry);
@@ -156,6 +170,7 @@ export class Engine {
 
   fail(reason) {
     clearTimeout(this.stallTimer);
+    clearTimeout(this.deadlineTimer);
     if (this.worker) {
       this.worker.terminate();
       this.worker = null;
@@ -169,6 +184,7 @@ export class Engine {
   // request with a French message, and boot a fresh engine.
   restart() {
     clearTimeout(this.stallTimer);
+    clearTimeout(this.deadlineTimer);
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.restarts += 1;

@@ -1,145 +1,192 @@
-// Grimoire: answers the build already knows (widgets/instant.py), looked up
-// without the engine. Pure functions: no DOM, no fetch, no rule of the game.
+// Grimoire: answers the build already knows (widgets/instant.py), and the bridge's judgement
+// of every field (widgets/bridge.py reading()), used without the engine. Pure functions: no
+// DOM, no fetch, no rule of the game: bounds, messages and answers are the build's data.
 //
-// A data document holds, for one calculator, every answer of
-// widgets/bridge.py for a grid of inputs. lookup() reads the request's
-// fields the way the bridge does (integer text -> number, the same
-// whitespace, signs and digit limit, carried by the document), finds the
-// answer and rebuilds the object the engine would have returned; it returns
-// null for anything outside the grid, which then goes to the engine. A roll
-// also needs Python's random generator (pyrandom.js), passed in by the caller
-// so that the page fetches it only when the reader rolls.
+// check(fields, request) says which fields the bridge would refuse, worded as it words them;
+// lookup(doc, request) finds the bridge's answer in a data document (null when it is not
+// there: the engine answers). A roll's face is drawn here (drawFace) over the die's faces
+// the bridge reads, so that a link carrying the face replays the same roll anywhere.
 
 /** The version of the data documents this module reads (widgets/instant.py FORMAT). */
-export const FORMAT = 1;
+export const FORMAT = 2;
 
-const readers = new WeakMap();
+const patterns = new WeakMap();
 
 function escapeClass(chars) {
   return Array.from(chars, (c) => "\\u{" + c.codePointAt(0).toString(16) + "}").join("");
 }
 
-function integerReader(reading) {
-  let reader = readers.get(reading);
-  if (!reader) {
-    const ws = "[" + escapeClass(reading.whitespace) + "]*";
-    const signs = Object.keys(reading.signs);
+// The compiled patterns of a reading (kept per reading object).
+function compiled(integer) {
+  let found = patterns.get(integer);
+  if (!found) {
+    const ws = "[" + escapeClass(integer.whitespace) + "]";
+    const signs = Object.keys(integer.signs);
     const sign = signs.length ? "([" + escapeClass(signs.join("")) + "]?)" : "()";
-    const pattern = new RegExp("^" + ws + sign + "([0-9]{1," + Number(reading.digits) + "})" + ws + "$", "u");
-    reader = { pattern, reading };
-    readers.set(reading, reader);
+    found = {
+      ws,
+      integer: new RegExp("^" + ws + "*" + sign + "([0-9]{1," + Number(integer.digits) + "})" + ws + "*$", "u"),
+    };
+    patterns.set(integer, found);
   }
-  return reader;
+  return found;
 }
 
-/** The value the engine receives for a field, as widgets/bridge.py's to_engine() gives it. */
-export function toEngine(value, reading) {
-  if (typeof value !== "string") return value;
-  const { pattern } = integerReader(reading);
-  const match = pattern.exec(value);
-  if (!match) return value;
-  const number = Number(match[2]) * (match[1] ? reading.signs[match[1]] : 1);
-  return number === 0 ? 0 : number; // no negative zero
+/** Integer text as the bridge reads it (a BigInt), or null when the bridge passes it on as text. */
+export function readInteger(value, integer) {
+  if (typeof value !== "string") return null;
+  const match = compiled(integer).integer.exec(value);
+  if (!match) return null;
+  const number = BigInt(match[2]) * BigInt(match[1] ? integer.signs[match[1]] : 1);
+  return number;
+}
+
+/** The value the engine receives for a field, as widgets/bridge.py's to_engine() gives it
+ * (a Number for integers the page can hold exactly, a BigInt beyond). */
+export function toEngine(value, integer) {
+  const number = readInteger(value, integer);
+  if (number === null) return value;
+  const small = Number(number);
+  return Number.isSafeInteger(small) ? small : number;
+}
+
+function isSpace(c, whitespace) {
+  return whitespace.includes(c);
+}
+
+/** Python's str.strip() with the bridge's whitespace. */
+function strip(text, whitespace) {
+  const chars = Array.from(text);
+  let start = 0;
+  let end = chars.length;
+  while (start < end && isSpace(chars[start], whitespace)) start++;
+  while (end > start && isSpace(chars[end - 1], whitespace)) end--;
+  return chars.slice(start, end).join("");
 }
 
 /** True when Python's str.strip() would leave nothing of ``text``. */
-export function isBlank(text, reading) {
-  return Array.from(text).every((c) => reading.whitespace.includes(c));
+export function isBlank(text, integer) {
+  return strip(text, integer.whitespace) === "";
+}
+
+function cut(text, chars) {
+  const points = Array.from(text);
+  return points.length > chars ? "« " + points.slice(0, chars).join("") + "… »" : "« " + text + " »";
+}
+
+// How the engine names a value it received (rules/errors.py describe()).
+function describe(value, fields) {
+  if (typeof value === "bigint" || typeof value === "number") return String(value);
+  if (value === null || value === undefined) return fields.describe.none;
+  if (isBlank(value, fields.integer)) return fields.describe.blank;
+  return cut(value, fields.describe.chars);
+}
+
+function fill(template, text) {
+  return template.replace("{}", () => text);
+}
+
+function isProbability(value, fields) {
+  const spec = fields.probability;
+  const low = BigInt(spec.low);
+  const high = BigInt(spec.high);
+  if (typeof value === "bigint") return value >= low && value <= high;
+  const { ws } = compiled(fields.integer);
+  let text = strip(value, fields.integer.whitespace);
+  const percent = text.endsWith("%");
+  if (percent) {
+    text = text.slice(0, -1);
+    while (text && spec.percent_spaces.includes(text[text.length - 1])) text = text.slice(0, -1);
+  }
+  const whole = (source) => new RegExp("^(?:" + source.replace(/\\s/g, ws) + ")$", "u");
+  let numerator;
+  let denominator;
+  const ratio = whole(spec.ratio).exec(text);
+  if (ratio) {
+    numerator = BigInt(ratio[1]);
+    denominator = BigInt(ratio[2]);
+    if (denominator === 0n) return false;
+  } else {
+    const decimal = whole(spec.decimal).exec(text);
+    if (!decimal || !(decimal[1] || decimal[2])) return false;
+    const decimals = decimal[2] || "";
+    numerator = BigInt((decimal[1] || "0") + decimals);
+    denominator = 10n ** BigInt(decimals.length);
+  }
+  if (percent) denominator *= 100n;
+  return numerator * 1n >= low * denominator && numerator <= high * denominator;
+}
+
+function asBig(value) {
+  return typeof value === "number" ? BigInt(value) : value;
+}
+
+// The refusal of one field's value, or "" when the engine takes it.
+function judge(entry, value, judged, fields) {
+  if (entry.kind === "integer") {
+    const number = Number.isSafeInteger(value) ? BigInt(value) : readInteger(value, fields.integer);
+    let { high, message } = entry;
+    if (high !== null && typeof high === "object") {
+      const key = (entry.by || []).map((field) => String(judged[field])).join(",");
+      high = high[key];
+      message = message[key];
+    }
+    if (number !== null && (entry.low === null || number >= BigInt(entry.low)) &&
+        (high === null || high === undefined || number <= BigInt(high))) {
+      return "";
+    }
+    return fill(message, describe(number !== null ? number : value, fields));
+  }
+  if (entry.kind === "choice") {
+    const number = Number.isSafeInteger(value) ? BigInt(value) : readInteger(value, fields.integer);
+    if (number === null && entry.allowed.includes(value)) return "";
+    return fill(entry.message, describe(number !== null ? number : value, fields));
+  }
+  if (entry.kind === "probability") {
+    const number = Number.isSafeInteger(value) ? BigInt(value) : readInteger(value, fields.integer);
+    const read = number !== null ? number : value;
+    const ok = (typeof read === "string" || typeof read === "bigint") && isProbability(read, fields);
+    return ok ? "" : fill(entry.message, describe(read, fields));
+  }
+  return null;
 }
 
 /**
- * The JSON value a ref of the document stands for. ``at`` is the index of the
- * node holding the ref (its node refs are distances back from it), or
- * undefined for a ref of a table (an index).
+ * The errors the bridge would give for ``request`` ([{field, message}], empty when every field
+ * is valid), worded as it words them; null when only the engine can say (an unknown
+ * calculator, a roll shared by its seed). ``fields``: the build's ``fields`` document.
  */
-export function decode(doc, ref, at) {
-  if ((ref & 1) === 0) return doc.atoms[ref >> 1];
-  const index = at === undefined ? ref >> 1 : at - (ref >> 1);
-  const node = doc.nodes[index];
-  if (node[0] === 0) {
-    const keys = doc.shapes[node[1]];
-    const value = {};
-    for (let i = 0; i < keys.length; i++) value[keys[i]] = decode(doc, node[i + 2], index);
-    return value;
+export function check(fields, request) {
+  if (!fields || !fields.calcs || !request || typeof request.calc !== "string") return null;
+  const entries = Object.prototype.hasOwnProperty.call(fields.calcs, request.calc) ? fields.calcs[request.calc] : null;
+  if (!entries) return null;
+  if (request.calc === "roll" && (request.face === undefined || request.face === null || isBlank(String(request.face), fields.integer))) {
+    if (request.seed !== undefined && request.seed !== null && !isBlank(String(request.seed), fields.integer)) return null;
   }
-  const list = [];
-  for (let i = 1; i < node.length; i++) list.push(decode(doc, node[i], index));
-  return list;
-}
-
-// Position of a request in a table: the normalised value of each axis field,
-// and the flat index, or null when a value is outside the table.
-function locate(doc, table, request) {
-  let flat = 0;
-  const values = {};
-  for (const [field, axis] of table.axes) {
-    let raw = request[field];
-    if (raw === undefined || raw === null) raw = doc.absent[field];
-    if (raw === undefined || raw === null) return null;
-    const value = toEngine(raw, doc.integer);
-    const position = axis.indexOf(value);
-    if (position < 0 || typeof value !== typeof axis[position]) return null;
-    flat = flat * axis.length + position;
-    values[field] = value;
+  const errors = [];
+  const judged = {};
+  const long = new RegExp("[0-9]{" + (Number(fields.long.digits) + 1) + "}");
+  for (const entry of entries) {
+    let value = request[entry.field];
+    if (value === undefined || value === null) value = entry.absent;
+    if (entry.field === "face" && (value === null || value === undefined || (typeof value === "string" && isBlank(value, fields.integer)))) {
+      continue; // drawn by the page (or the engine)
+    }
+    let message;
+    if (typeof value === "string" && long.test(value)) {
+      message = fill(fields.long.message[entry.field], cut(value, fields.long.shown));
+    } else {
+      message = judge(entry, value, judged, fields);
+      if (message === null) return null;
+    }
+    if (message) {
+      errors.push({ field: entry.field, message });
+      judged[entry.field] = entry.stand_in;
+    } else {
+      judged[entry.field] = toEngine(value, fields.integer);
+    }
   }
-  return { flat, values };
-}
-
-function inputsOf(table, values) {
-  const inputs = {};
-  for (const [key, field, how] of table.inputs) {
-    const value = values[field];
-    if (how === "value") inputs[key] = value;
-    else if (how === "text") inputs[key] = String(value);
-    else inputs[key] = how[value];
-  }
-  return inputs;
-}
-
-function answer(doc, calc, request) {
-  const table = doc.tables && doc.tables[calc];
-  if (!table) return null;
-  const place = locate(doc, table, request);
-  if (!place) return null;
-  return { values: place.values, response: { calc, inputs: inputsOf(table, place.values), ...decode(doc, table.index[place.flat]) } };
-}
-
-/** The seed of a roll: the request's, or one drawn with ``draw(low, high)``; null when the
- * engine must judge it (not a non-negative integer, or too large to replay here). */
-function seedOf(doc, raw, draw, maxSeed) {
-  if (raw === undefined || raw === null || (typeof raw === "string" && isBlank(raw, doc.integer))) {
-    return draw(doc.seed[0], doc.seed[1]);
-  }
-  const seed = toEngine(raw, doc.integer);
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0 || seed > maxSeed) return null;
-  return seed;
-}
-
-function roll(doc, request, draw, random) {
-  if (!random) return null;
-  const found = answer(doc, "cast", request);
-  if (!found || !doc.tables.roll || !doc.faces) return null;
-  const place = locate(doc, doc.tables.roll, request);
-  if (!place) return null;
-  const seed = seedOf(doc, request.seed, draw, random.MAX_SEED);
-  if (seed === null) return null;
-  const faces = doc.faces;
-  const face = new random.PyRandom(seed).randint(faces[0], faces[faces.length - 1]);
-  const row = found.response.outcomes.find((outcome) => outcome.faces.includes(face));
-  const modified = decode(doc, doc.tables.roll.index[place.flat])[faces.indexOf(face)];
-  if (!row || modified === undefined) return null;
-  const response = found.response;
-  response.calc = "roll";
-  response.roll = {
-    seed,
-    face,
-    modified,
-    outcome: row.key,
-    label: row.label,
-    xp: row.xp,
-    xp_text: doc.xp_text[row.key],
-  };
-  return response;
+  return errors;
 }
 
 /** A uniform integer in [low, high] from the browser's cryptographic source. */
@@ -153,11 +200,47 @@ export function cryptoDraw(low, high) {
   return low + (word[0] % width);
 }
 
+/** A face of the die for a roll, drawn over the faces the bridge reads (``fields``). */
+export function drawFace(fields, draw = cryptoDraw) {
+  const entry = fields && fields.calcs && fields.calcs.roll && fields.calcs.roll.find((e) => e.field === "face");
+  if (!entry || entry.low === null || typeof entry.high !== "number") return null;
+  return draw(entry.low, entry.high);
+}
+
+// Position of a request in a document, or null when a value is outside it.
+function locate(doc, request, integer) {
+  let flat = 0;
+  const values = {};
+  for (const [field, axis] of doc.axes) {
+    const raw = request[field];
+    if (raw === undefined || raw === null) return null;
+    let value = toEngine(raw, integer);
+    values[field] = value;
+    const fold = doc.fold && doc.fold[field];
+    if (typeof fold === "number" && typeof value === "number" && value > fold) value = fold;
+    const position = axis.indexOf(value);
+    if (position < 0 || typeof value !== typeof axis[position]) return null;
+    flat = flat * axis.length + position;
+  }
+  return { flat, values };
+}
+
+function inputsOf(doc, values) {
+  const inputs = {};
+  for (const [key, field, how] of doc.inputs) {
+    const value = values[field];
+    if (how === "value") inputs[key] = value;
+    else if (how === "text") inputs[key] = String(value);
+    else inputs[key] = how[value];
+  }
+  return inputs;
+}
+
 /**
- * The key of the data document that may answer ``request`` ("roll" reads the cast's;
- * a table split by a field, such as the progression by difficulty, has one document
- * per value of that field), or null when none can. ``cfg``: the build's
- * ``instant`` configuration ({files, split, integer}).
+ * The key of the data document that may answer ``request`` ("roll" reads the cast's; a
+ * document split by a field, such as the progression by difficulty, has one per value of
+ * that field), or null when none can. ``cfg``: the build's ``instant`` configuration
+ * ({files, split, integer}).
  */
 export function documentKey(request, cfg) {
   if (!request || typeof request.calc !== "string") return null;
@@ -169,15 +252,49 @@ export function documentKey(request, cfg) {
   return kind + "-" + String(toEngine(raw, cfg.integer));
 }
 
+/** True when ``doc`` is a data document of the shape this module reads. */
+export function isDocument(doc) {
+  return Boolean(
+    doc && typeof doc === "object" && doc.format === FORMAT && typeof doc.calc === "string" &&
+    Array.isArray(doc.axes) && Array.isArray(doc.answers) && Array.isArray(doc.index) &&
+    Array.isArray(doc.inputs) &&
+    doc.index.length === doc.axes.reduce((n, axis) => n * (Array.isArray(axis) && Array.isArray(axis[1]) ? axis[1].length : NaN), 1)
+  );
+}
+
+/** True when ``fields`` is a fields document of the shape check() reads. */
+export function isFields(fields) {
+  return Boolean(
+    fields && typeof fields === "object" && fields.calcs && typeof fields.calcs === "object" &&
+    fields.integer && typeof fields.integer.whitespace === "string" && fields.long && fields.describe &&
+    fields.probability
+  );
+}
+
 /**
- * The bridge's answer to ``request`` from the document, or null when it is not in it.
- * ``draw(low, high)`` draws a seed for a roll without one (default: cryptoDraw);
- * ``random``, the pyrandom.js module, replays a roll's face: without it a roll is
- * left to the engine (null).
+ * The bridge's answer to ``request`` from the document, or null when it is not in it. A roll
+ * needs its face (the page draws it first); a roll shared by its seed is the engine's.
+ * ``integer``: how the bridge reads integer text (the fields document's ``integer``).
  */
-export function lookup(doc, request, draw = cryptoDraw, random = null) {
-  if (!doc || doc.format !== FORMAT || !request || typeof request.calc !== "string") return null;
-  if (request.calc === "roll") return roll(doc, request, draw, random);
-  const found = answer(doc, request.calc, request);
-  return found ? found.response : null;
+export function lookup(doc, request, integer) {
+  if (!isDocument(doc) || !integer || !request || typeof request.calc !== "string") return null;
+  const roll = request.calc === "roll";
+  if (request.calc !== doc.calc && !(roll && doc.rolls)) return null;
+  const place = locate(doc, request, integer);
+  if (!place) return null;
+  const answer = doc.answers[doc.index[place.flat]];
+  if (!answer || typeof answer !== "object") return null;
+  const response = { calc: request.calc, inputs: inputsOf(doc, place.values), ...answer };
+  if (!roll) return response;
+  const rolls = doc.rolls;
+  // Rolls show the modified result, which keeps falling with magic: never folded.
+  for (const [field, fold] of Object.entries(doc.fold || {})) {
+    if (place.values[field] > fold) return null;
+  }
+  const face = toEngine(request[rolls.field], integer);
+  const at = rolls.faces.indexOf(face);
+  const row = rolls.rows[rolls.index[place.flat]];
+  if (at < 0 || !row || !rolls.answers[row[at]]) return null;
+  response.roll = { face, ...rolls.answers[row[at]] };
+  return response;
 }
