@@ -91,7 +91,7 @@ def test_add_from_a_spell_page_and_the_index_then_see_the_figures(site_url, new_
     assert page.get_by_role("button", name=re.compile(
         r"^Boule de feu est dans Mon grimoire \(apprentissage 3")).is_visible()
     # The row still reads as before for the index (its name link is unchanged).
-    assert page.locator("#sort-boule-de-feu th a").inner_text() == "Boule de feu"
+    assert page.locator(".gr-index-table tr[data-slug='boule-de-feu'] th a").inner_text() == "Boule de feu"
 
     page.goto(site_url + "grimoire/")
     page.locator(".gr-book__entry").first.wait_for()
