@@ -20,7 +20,7 @@ from fractions import Fraction
 import functools
 from types import MappingProxyType
 
-from . import errors
+from . import errors, fr
 from .constants import DIE_FACES, MAGIC_DIVISOR
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "cast_key",
     "cast_odds",
     "expected_xp",
+    "impossible_reason",
     "outcome_faces",
     "stable_magic",
     "xp_for",
@@ -253,3 +254,29 @@ def cast(magic, learning, *, face=None, rng=None, modifier=0, extremes="modified
     face = errors.integer("face", face, 1, DIE_FACES)
     result, outcome = outcome_of(face, magic, learning, modifier, extremes)
     return CastResult(face, result, outcome, _XP[outcome])
+
+
+def impossible_reason(outcome, magic, learning, *, modifier=0, extremes="modified"):
+    """Return, in French, why no die face gives ``outcome`` for this cast; None when one does.
+
+    The sentence names what the outcome needs of the modified result R and the values R can
+    take, e.g. for magic 6 and learning 5: « Parfait » needs R = 10, R goes from −2 to 9.
+    """
+    magic, learning, modifier, extremes = check_cast(magic, learning, modifier, extremes)
+    if isinstance(outcome, str):
+        try:
+            outcome = Outcome(outcome)
+        except ValueError:
+            raise errors.invalid("outcome", _EXPECTED_OUTCOME, outcome) from None
+    shift = _shift(magic, modifier)
+    if dict(_faces_shifted(shift, learning, extremes))[outcome]:
+        return None
+    natural = extremes == "natural"
+    low, high = (2, DIE_FACES - 1) if natural else (1, DIE_FACES)
+    span = (fr.SPAN_NATURAL if natural else fr.SPAN_MODIFIED).format(
+        faces=DIE_FACES, penalty=magic // MAGIC_DIVISOR, magic=magic,
+        modifier=(f" + {modifier}" if modifier > 0 else f" − {-modifier}" if modifier < 0 else ""),
+        low=fr.signed(low + shift), high=fr.signed(high + shift))
+    need = fr.IMPOSSIBLE_NEEDS[outcome.value].format(
+        twelve=DIE_FACES, target=2 * learning, learning=learning)
+    return fr.IMPOSSIBLE_SENTENCE.format(label=outcome.label, need=need, span=span)

@@ -85,3 +85,23 @@ def one_in(p):
     if p == 1:
         return "certain"
     return "1 chance sur " + format_decimal(1 / p, 1)
+
+
+# Why an outcome of a cast has no face (casting.impossible_reason): what the outcome needs, then
+# the values the modified result R can take. {need} and {span} are filled by the engine.
+IMPOSSIBLE_NEEDS = {
+    "critical_failure": "il faut R = {twelve}",
+    "flawed": "il faut R = 1",
+    "perfect": "il faut R = {target} (apprentissage {learning} × 2)",
+    "success": "il faut R inférieur à {target} (apprentissage {learning} × 2) et différent de 1",
+    "failure": "il faut R supérieur à {target} (apprentissage {learning} × 2) et différent de {twelve}",
+}
+IMPOSSIBLE_SENTENCE = "« {label} » est impossible : {need}, or {span}."
+SPAN_MODIFIED = "R = d{faces} − {penalty} (magie {magic} ÷ 2, arrondi à l’inférieur){modifier} va de {low} à {high}"
+SPAN_NATURAL = ("hors du 1 et du {faces} naturels, R = d{faces} − {penalty} "
+                "(magie {magic} ÷ 2, arrondi à l’inférieur){modifier} va de {low} à {high}")
+
+
+def signed(value):
+    """An integer as the site writes it: the minus sign U+2212 for negatives."""
+    return f"−{-value}" if value < 0 else str(value)

@@ -184,6 +184,10 @@ def cast_tables(difficulty: int) -> dict:
                        "xp": rules.expected_xp(magic, learning)}
                       for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)]}
             for magic in TABLE_MAGIC]
+    for block in odds:  # the engine's reason for each zero of the table, each said once
+        block["impossible"] = list(dict.fromkeys(
+            reason for row in block["rows"] for outcome in rules.Outcome
+            if (reason := rules.impossible_reason(outcome, block["magic"], row["learning"]))))
     total, costs = 0, []
     for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING):
         cost = rules.level_up_cost(learning, difficulty)

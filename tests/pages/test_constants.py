@@ -112,3 +112,18 @@ def test_the_literal_search_would_find_an_old_literal(literal, tmp_path):
     path = tmp_path / "page.html"
     path.write_text(f"<p>{literal}</p>", encoding="utf-8")
     assert [x for x in OLD_LITERALS if x in path.read_text(encoding="utf-8")]
+
+
+def test_each_zero_of_the_odds_tables_is_explained_by_the_engine(built_site):
+    html = page(built_site, "sorts/vol")
+    tables = re.findall(r'<table class="gr-table gr-odds-table" data-magic="(\d+)">.*?</table>\n</div>\n'
+                        r'(?:<ul class="gr-odds-zero"[^>]*>(.*?)</ul>)?', html, re.S)
+    assert [int(magic) for magic, _ in tables] == [0, 4, 8]
+    explained = 0
+    for magic, notes in tables:
+        wanted = [reason for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
+                  for outcome in rules.Outcome
+                  if (reason := rules.impossible_reason(outcome, int(magic), learning))]
+        assert re.findall(r"<li>(.*?)</li>", notes) == list(dict.fromkeys(wanted))
+        explained += len(wanted)
+    assert explained > 0

@@ -52,6 +52,7 @@ PUBLIC = [
     "format_fraction",
     "format_percent",
     "gain_xp",
+    "impossible_reason",
     "level_path",
     "level_up_cost",
     "level_up_within",
