@@ -81,6 +81,16 @@ def test_tap_targets_inside_opened_details(open_page):
     assert page.evaluate(SMALL_TARGETS, TAP) == []
 
 
+def test_header_icons_are_44_px_targets(open_page):
+    page = open_page("sorts/eclair/")
+    sizes = page.evaluate("""() => [...document.querySelectorAll('.md-header .md-header__button')]
+        .filter(el => el.checkVisibility())
+        .map(el => { const b = el.getBoundingClientRect();
+                     return [el.getAttribute('title') || el.className, b.width, b.height]; })""")
+    assert len(sizes) >= 3  # menu, scheme, search
+    assert [s for s in sizes if s[1] < 44 or s[2] < 44] == []
+
+
 # The odds and experience tables fit 360 px; the monsters' table of a description does not.
 @pytest.mark.parametrize("path, scrolls", [("sorts/invisibilite/", False),
                                            ("sorts/invocation-de-monstre/", True)])
@@ -126,6 +136,33 @@ def test_color_scheme_follows_the_system(open_page, scheme, expected):
         return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
     }""")
     assert (luminance < 0.3) if scheme == "dark" else (luminance > 0.9)
+
+
+def scheme_of(page) -> str:
+    return page.locator("body").get_attribute("data-md-color-scheme")
+
+
+def test_the_scheme_follows_the_system_until_the_reader_picks_one(open_page, site_url):
+    page = open_page("", color_scheme="light")
+    assert scheme_of(page) == "default"
+    # One visit in light, then the phone turns dark: the next page is dark.
+    page.emulate_media(color_scheme="dark")
+    page.goto(site_url + "sorts/invisibilite/")
+    assert scheme_of(page) == "slate"
+    toggle = page.locator("form[data-md-component='palette'] label:visible")
+    assert toggle.get_attribute("title").startswith("Thème automatique")
+    toggle.click()  # automatique → clair: the reader's pick wins over the system
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'default'")
+    page.goto(site_url)
+    assert scheme_of(page) == "default"
+    page.locator("form[data-md-component='palette'] label:visible").click()  # → sombre
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    page.emulate_media(color_scheme="light")
+    page.goto(site_url + "regles/")
+    assert scheme_of(page) == "slate"
+    page.locator("form[data-md-component='palette'] label:visible").click()  # → automatique
+    page.goto(site_url)
+    assert scheme_of(page) == "default"
 
 
 # ---------------------------------------------------------------- print

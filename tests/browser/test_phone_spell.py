@@ -86,3 +86,17 @@ def test_a_lost_image_is_one_line_that_opens_its_caption(open_page):
     summary.click()
     assert caption.is_visible()
     assert "Zone d'effet du sort d'éclair du 3e (1 seule direction)" in caption.inner_text()
+
+
+def test_the_numbers_that_matter_are_readable(open_page):
+    """Percentages of the odds at 16 px, their fractions and the XP table at 14 px at least, the
+    fields at the size of the text: on a phone, without sideways scrolling."""
+    page = open_page("sorts/boule-de-feu/")
+    sizes = page.evaluate("""() => Object.fromEntries(
+        ['.gr-odds-table .gr-pct', '.gr-odds-table .gr-frac', '.gr-xp-table td', '.gr-fields dd',
+         '.gr-description p'].map(sel => [sel, [...new Set([...document.querySelectorAll(sel)]
+            .map(el => parseFloat(getComputedStyle(el).fontSize)))]]))""")
+    assert sizes[".gr-odds-table .gr-pct"] == [16]
+    assert min(sizes[".gr-odds-table .gr-frac"]) >= 14
+    assert min(sizes[".gr-xp-table td"]) >= 14
+    assert sizes[".gr-fields dd"] == sizes[".gr-description p"] == [16]
