@@ -120,3 +120,32 @@ def test_alias_urls_end_on_the_canonical_page(open_page, site_url, spells, suffi
         page.wait_for_url(f"{site_url}sorts/{slug}/{suffix}")
         page.wait_for_load_state("load")
         assert page.locator("h1").inner_text() == spells[slug]["name"]
+
+
+# ---------------------------------------------------------------- shared calculator links
+
+LANDING = """() => {
+    const el = document.activeElement;
+    return {id: el.id, top: el.getBoundingClientRect().top, height: window.innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("path, title", [
+    ("calculateurs/?duel-magie=3&duel-element=feu", "duel-titre"),
+    ("calculateurs/?etude-heures=2", "etude-titre"),
+    ("sorts/boule-de-feu/?lancer-magie=6&lancer-apprentissage=5&lancer-graine=7", "lancer-titre"),
+])
+def test_a_shared_calculator_link_lands_on_its_calculator(open_page, path, title):
+    page = open_page(path)
+    page.wait_for_function(f"document.activeElement && document.activeElement.id === '{title}'")
+    landing = page.evaluate(LANDING)
+    assert 0 <= landing["top"] < landing["height"] / 2
+
+
+def test_the_calculators_page_has_jump_links_to_its_four_calculators(open_page):
+    page = open_page("calculateurs/")
+    links = page.get_by_role("navigation", name="Aller au calculateur").get_by_role("link")
+    assert links.all_inner_texts() == ["Lancer un sort", "Duel", "Progression", "Étude"]
+    for link in links.all():
+        target = link.get_attribute("href")[1:]
+        assert page.locator(f"#{target}").count() == 1

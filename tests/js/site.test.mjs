@@ -100,3 +100,14 @@ test("facets include any of, and exclude all of, their values", () => {
   assert.deepEqual(levelRange("2", "4"), ["2", "3", "4"]);
   assert.deepEqual(levelRange(5, 5), ["5"]);
 });
+
+test("a shared calculator link names its calculator by the prefix of its parameters", async () => {
+  const { sharedCalculator } = await import("../../generator/pages/static/site.js");
+  const prefixes = ["lancer", "duel", "progression", "etude"];
+  assert.equal(sharedCalculator("?duel-magie=3&duel-element=feu", prefixes), "duel");
+  assert.equal(sharedCalculator("?lancer-magie=6&lancer-graine=12", prefixes), "lancer");
+  assert.equal(sharedCalculator("?etude-heures=4", prefixes), "etude");
+  assert.equal(sharedCalculator("?q=eclair", prefixes), null);
+  assert.equal(sharedCalculator("", prefixes), null);
+  assert.equal(sharedCalculator("?lanceur=1", prefixes), null);
+});

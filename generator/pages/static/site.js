@@ -59,10 +59,38 @@ function setupScrollableTables(root) {
   });
 }
 
-/** Copy-link buttons and named scrolling tables, where the page has them. */
+/** The prefix of the calculator a shared link is about: the first of ``prefixes`` that names
+ *  a parameter of ``search`` (« ?duel-magie=3 » → « duel »), else null. */
+export function sharedCalculator(search, prefixes) {
+  var keys = Array.from(new URLSearchParams(search).keys());
+  for (var i = 0; i < prefixes.length; i++) {
+    var start = prefixes[i] + "-";
+    if (keys.some(function (key) { return key.indexOf(start) === 0; })) return prefixes[i];
+  }
+  return null;
+}
+
+/* A calculator or roll link lands on its calculator: scrolled to, its title focused (unless the
+   address names a place of the page itself). */
+function focusSharedCalculator(root) {
+  if (typeof location === "undefined" || location.hash) return;
+  var sections = Array.prototype.slice.call(root.querySelectorAll(".gr-calc[data-prefix]"));
+  var prefix = sharedCalculator(location.search, sections.map(function (section) {
+    return section.getAttribute("data-prefix");
+  }));
+  if (!prefix) return;
+  var section = sections.filter(function (s) { return s.getAttribute("data-prefix") === prefix; })[0];
+  var title = section.querySelector(".gr-calc__title") || section;
+  if (!title.hasAttribute("tabindex")) title.setAttribute("tabindex", "-1");
+  title.focus({ preventScroll: true });
+  title.scrollIntoView({ block: "start" });
+}
+
+/** Copy-link buttons, named scrolling tables and shared calculator links, where the page has them. */
 export function mountSite(root) {
   setupCopyLinks(root);
   setupScrollableTables(root);
+  focusSharedCalculator(root);
 }
 
 if (typeof document !== "undefined") whenReady(function () { mountSite(document); });
