@@ -113,8 +113,10 @@ def test_tables_stay_readable_on_a_phone(open_page, path, scrolls):
         })
         .map(el => el.textContent.trim().slice(0, 30))""")
     assert cut == []
-    percents = page.evaluate("""() => [...document.querySelectorAll('.gr-pct')]
-        .filter(el => el.getClientRects().length !== 1).map(el => el.textContent)""")
+    percents = page.evaluate("""() => [...document.querySelectorAll('td.gr-pct')]
+        .filter(td => { const r = document.createRange(); r.selectNodeContents(td.firstChild);
+                        return r.getClientRects().length !== 1; }).map(td => td.textContent)""")
+    assert page.locator("td.gr-pct").count() > 0
     assert percents == []  # « 75,0 % » on one line
     wraps = page.evaluate("""() => [...document.querySelectorAll('.gr-table-wrap')]
         .filter(w => w.scrollWidth > w.clientWidth + 1)
@@ -219,3 +221,30 @@ def test_the_index_prints_as_a_list_of_the_spells_shown(open_page, spells):
     assert layout["text"].startswith(first["name"])
     assert layout["labels"][0] == '" · Niveaux : "'
     assert page.evaluate("document.documentElement.scrollWidth") <= PAPER["width"]
+
+
+# ---------------------------------------------------------------- calculators on a phone
+
+def test_without_javascript_the_calculators_show_no_button_that_only_reloads(open_page):
+    page = open_page("calculateurs/", java_script_enabled=False)
+    assert page.locator(".gr-calc").count() == 4
+    assert page.locator(".gr-calc button:visible").count() == 0
+    assert page.locator(".gr-calc__noscript:visible").count() == 4
+
+
+CARD_TITLES = """() => [...document.querySelectorAll(
+        'tbody[data-rows="distribution"] th, tbody[data-rows="rows"] th')].map(th =>
+    [th.closest('tbody').dataset.rows,
+     getComputedStyle(th, '::before').content + '|' + th.textContent.trim() + '|' +
+     getComputedStyle(th, '::after').content])"""
+
+
+def test_result_cards_say_what_they_count(open_page):
+    page = open_page("calculateurs/")
+    page.wait_for_selector(".gr-calc[data-calc='study'] [data-result]:not([hidden])")
+    page.wait_for_selector(".gr-calc[data-calc='duel'] [data-result]:not([hidden])")
+    titles = page.evaluate(CARD_TITLES)
+    study = [t for rows, t in titles if rows == "distribution"]
+    duel = [t for rows, t in titles if rows == "rows"]
+    assert study and all(t.endswith('|"\u00a0XP"') and t.startswith("none|") for t in study)
+    assert duel and all(t.startswith('"Test de A : "|') for t in duel)

@@ -100,3 +100,13 @@ def test_the_numbers_that_matter_are_readable(open_page):
     assert min(sizes[".gr-odds-table .gr-frac"]) >= 14
     assert min(sizes[".gr-xp-table td"]) >= 14
     assert sizes[".gr-fields dd"] == sizes[".gr-description p"] == [16]
+
+
+def test_a_spell_page_keeps_its_dom_small(open_page, site_url):
+    """Elements of a spell page once its scripts ran (Boule de feu: 745 before the odds cells
+    became one element and a fraction)."""
+    page = open_page("sorts/boule-de-feu/")
+    counts = page.evaluate("""() => ({all: document.getElementsByTagName('*').length,
+        tables: document.querySelector('.gr-static-tables').getElementsByTagName('*').length})""")
+    assert counts["tables"] <= 320
+    assert counts["all"] <= 680
