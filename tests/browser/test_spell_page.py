@@ -138,6 +138,7 @@ LANDING = """() => {
 def test_a_shared_calculator_link_lands_on_its_calculator(open_page, path, title):
     page = open_page(path)
     page.wait_for_function(f"document.activeElement && document.activeElement.id === '{title}'")
+    wait_until_settled(page)  # the calculators above have drawn their results
     landing = page.evaluate(LANDING)
     assert 0 <= landing["top"] < landing["height"] / 2
 

@@ -84,6 +84,21 @@ function focusSharedCalculator(root) {
   if (!title.hasAttribute("tabindex")) title.setAttribute("tabindex", "-1");
   title.focus({ preventScroll: true });
   title.scrollIntoView({ block: "start" });
+  // The calculators above it draw their results after this: keep the title in view until the
+  // reader scrolls or taps, or for ten seconds at most.
+  if (typeof ResizeObserver === "undefined") return;
+  var observer = new ResizeObserver(function () { title.scrollIntoView({ block: "start" }); });
+  var stop = function () {
+    observer.disconnect();
+    ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (type) {
+      window.removeEventListener(type, stop, true);
+    });
+  };
+  ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (type) {
+    window.addEventListener(type, stop, true);
+  });
+  observer.observe(document.body);
+  setTimeout(stop, 10000);
 }
 
 /** Copy-link buttons, named scrolling tables and shared calculator links, where the page has them. */
