@@ -94,7 +94,7 @@ def measure_calculator(page):
     page.wait_for_timeout(100)
     figures = page.evaluate(MEASURE, [["grimoire:engine-start"], "grimoire:first-result:duel"])
     figures["worker"] = page.evaluate(
-        "async () => (await import(new URL('assets/widgets/calculators.js', document.baseURI).href))"
+        "async () => (await import(document.querySelector('script[src*=\"widgets/calculators.js\"]').src))"
         ".calculatorsApi.engineTimings()")
     return figures
 
