@@ -76,6 +76,10 @@ def on_page_markdown(markdown, page, config, files) -> str:
     a generated page's HTML block out of Markdown (``on_page_content`` puts it back)."""
     from generator.pages.page_assets import UnknownBundle
 
+    if not page.meta and markdown.lstrip("\n").startswith("---"):
+        raise Abort(f"{_page_source(page.file.src_uri)}: -: attendu un en-tête de page (métadonnées YAML) "
+                    "que MkDocs sait lire, reçu un en-tête illisible : la page serait affichée comme du "
+                    "texte Markdown ; construction arrêtée")
     try:
         page.meta.update(_assets_of(page.meta.get("grimoire_assets") or ()))
     except UnknownBundle as error:
@@ -85,6 +89,14 @@ def on_page_markdown(markdown, page, config, files) -> str:
         return markdown
     _bodies[page.file.src_uri] = match[2].rstrip("\n")
     return match[1] + _BODY_MARK + "\n"
+
+
+def _page_source(src_uri: str) -> str:
+    """``file:1`` of what a page of ``build/docs`` is made from (a spell page: its spell file)."""
+    parts = src_uri.split("/")
+    if len(parts) == 3 and parts[0] == "sorts" and parts[2] == "index.md" and parts[1]:
+        return f"spells/{parts[1]}.yaml:1"
+    return f"build/docs/{src_uri}:1"
 
 
 # What the search indexes of a page: its prose. mkdocs-material's search reads a page's HTML and

@@ -9,16 +9,16 @@ the text itself.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from ..spellformat.description import figure_caption, is_separator_row, split_blocks
+
 __all__ = ["Span", "render_description", "render_inline", "superscripts", "split_blocks",
            "level_anchor"]
 
-SUPERSCRIPT = re.compile(r"(\d)\^(er|eme|e)\b")
-FIGURE = re.compile(r"^!\[(?P<caption>[^\]]+)\]\(\)$")
+_SUPERSCRIPT_ENDINGS = ("eme", "er", "e")
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,24 @@ class Span:
 
 
 def superscripts(escaped: str) -> str:
-    """Turn ``3^e`` markers of already escaped text into ``3<sup>e</sup>``."""
-    return SUPERSCRIPT.sub(r"\1<sup>\2</sup>", escaped)
+    """Turn ``3^e`` markers of already escaped text into ``3<sup>e</sup>`` (a digit, ``^``, then
+    ``er``, ``eme`` or ``e`` ending a word). One pass over the ``^`` of the text: linear time."""
+    parts = escaped.split("^")
+    out = [parts[0]]
+    for part in parts[1:]:
+        before = out[-1]
+        ending = next((e for e in _SUPERSCRIPT_ENDINGS if part.startswith(e)
+                       and not _word_char(part[len(e):len(e) + 1])), None)
+        if ending and before[-1:].isdecimal():
+            out.append(f"<sup>{ending}</sup>{part[len(ending):]}")
+        else:
+            out.append("^" + part)
+    return "".join(out)
+
+
+def _word_char(char: str) -> bool:
+    """Whether ``char`` is a word character (what ``\\w`` matches); False for ''."""
+    return char.isalnum() or char == "_"
 
 
 def render_inline(text: str, spans: tuple[Span, ...] = ()) -> Markup:
@@ -55,11 +71,6 @@ def render_inline(text: str, spans: tuple[Span, ...] = ()) -> Markup:
         position = span.end
     out.append(superscripts(str(escape(text[position:]))))
     return Markup("".join(out))
-
-
-def split_blocks(description: str) -> list[str]:
-    """The description's blocks, in order (blocks are separated by one blank line)."""
-    return [block for block in description.split("\n\n") if block.strip()]
 
 
 def level_anchor(entry: dict) -> str:
@@ -106,9 +117,8 @@ def render_description(description: str, *, per_level: list[dict] = (),
                 html.append(f"<p{attrs}>{body}</p>")
         elif first.startswith("|"):
             html.append(_table(block))
-        elif FIGURE.match(block):
-            caption = FIGURE.match(block).group("caption")
-            html.append(figure(caption))
+        elif figure_caption(block) is not None:
+            html.append(figure(figure_caption(block)))
         elif first.startswith("- "):
             items: list[str] = []
             for row in block.split("\n"):
@@ -136,7 +146,7 @@ def figure(caption: str, *, note: str = "") -> str:
 
 def _table(block: str) -> str:
     rows = [[cell.strip() for cell in row.strip().strip("|").split("|")]
-            for row in block.split("\n") if not re.fullmatch(r"\|(-+\|)+", row.strip())]
+            for row in block.split("\n") if not is_separator_row(row)]
     head, *body = rows
     out = ['<div class="gr-table-wrap"><table class="gr-table"><thead><tr>']
     out += [f'<th scope="col">{render_inline(cell)}</th>' for cell in head]

@@ -129,8 +129,8 @@ def _environment() -> Environment:
     env.filters["one_in"] = rules.one_in
     env.filters["json"] = lambda value: Markup(json.dumps(value, ensure_ascii=False))
     # Front-matter values are printed unescaped by the theme (<title>, header, meta tags):
-    # escape them once here, then quote them for YAML.
-    env.filters["meta"] = lambda value: Markup(json.dumps(str(escape(value)), ensure_ascii=False))
+    # escape them once here, then write them as YAML with the YAML emitter.
+    env.filters["meta"] = lambda value: Markup(yaml_scalar(str(escape(value))))
     env.globals["labels"] = labels
     env.globals["game"] = game_constants()
     env.globals["element_labels"] = rules.ELEMENT_LABELS
@@ -171,8 +171,9 @@ def game_constants() -> dict:
 
 
 def _html_block(html: str) -> str:
-    """HTML safe to embed in Markdown: no blank line may end the raw block early."""
-    return re.sub(r"\n\s*\n", "\n", html).strip() + "\n"
+    """HTML safe to embed in Markdown: no blank line may end the raw block early (lines of white
+    space only are dropped; string methods only, linear in the page's length)."""
+    return "\n".join(line for line in html.split("\n") if line.strip()).strip() + "\n"
 
 
 @functools.cache
@@ -362,7 +363,10 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
     _partials.clear()
     for spell in spells:
         page = spell_template.render(**_spell_context(compendium, spell))
-        writer.write(f"sorts/{spell['slug']}/index.md", _markdown_page(page))
+        page = _markdown_page(page)
+        _check_front_matter(page, functools.partial(_spell_origin, root, spell["slug"]),
+                            {"title": str(escape(spell["name"]))})
+        writer.write(f"sorts/{spell['slug']}/index.md", page)
         for alias in spell["aliases"]:
             alias_slug = slugify(alias)
             if alias_slug != spell["slug"] and alias_slug not in compendium.by_slug:
@@ -409,6 +413,17 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
     return report
 
 
+def _spell_origin(root: Path, slug: str) -> str:
+    """``spells/<slug>.yaml:<line of its name>: name``: where a spell page's title comes from."""
+    source = f"spells/{slug}.yaml"
+    try:
+        lines = (root / source).read_text(encoding="utf-8", errors="replace").split("\n")
+    except OSError:
+        lines = []
+    line = next((number for number, text in enumerate(lines, start=1) if text.startswith("name:")), 1)
+    return f"{source}:{line}: name"
+
+
 def _canonical(site_url: str, path: str) -> str:
     """The absolute address of a page when the publishing address is known, else ''."""
     if not site_url:
@@ -416,11 +431,52 @@ def _canonical(site_url: str, path: str) -> str:
     return site_url.rstrip("/") + "/" + path
 
 
+def yaml_scalar(text: str) -> str:
+    """``text`` as one double-quoted YAML scalar on one line, written by the YAML emitter (every
+    character a YAML reader would refuse or fold is escaped)."""
+    written = yaml.safe_dump(text, allow_unicode=True, default_style='"', width=float("inf"))
+    return written.removesuffix("\n...\n").removesuffix("\n")
+
+
+#: How MkDocs finds a page's front matter (mkdocs.utils.meta), read with the same YAML loader.
+_FRONT_MATTER = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
+
+
+def read_front_matter(page: str) -> dict | None:
+    """The front matter of ``page`` as MkDocs reads it: a mapping, or None when MkDocs would drop
+    it and render it as Markdown."""
+    match = _FRONT_MATTER.match(page)
+    if match is None:
+        return None
+    try:
+        data = yaml.load(match[1], Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except Exception:  # noqa: BLE001 - MkDocs drops the front matter on any error
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def _markdown_page(text: str) -> str:
+    """A generated page: a template's output, its HTML kept in one Markdown block; a front matter
+    that MkDocs would not read back stops the generation (:func:`_check_front_matter`)."""
     front, sep, body = text.partition("\n---\n")
     if not text.startswith("---\n") or not sep:
         return _html_block(text)
-    return front + sep + body
+    page = front + sep + body
+    _check_front_matter(page)
+    return page
+
+
+def _check_front_matter(page: str, where=lambda: "generator/pages/templates:1: -",
+                        expected: dict | None = None) -> None:
+    """Raise GenerationError unless the front matter of ``page`` (written by the templates, values
+    through the ``meta`` filter) reads back as MkDocs reads it, with the ``expected`` values
+    (``where()`` gives the ``file:line: field`` of the message): MkDocs would otherwise drop it
+    and render it as Markdown."""
+    meta = read_front_matter(page)
+    if meta is None or any(meta.get(key) != value for key, value in (expected or {}).items()):
+        raise GenerationError([f"{where()}: attendu des métadonnées de page (titre, description) que "
+                               "MkDocs relit telles qu'écrites, reçu un en-tête YAML illisible ou "
+                               "altéré : la page n'est pas construite"])
 
 
 def _json(value: object) -> str:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import description as description_syntax
 from .slug import SLUG_PATTERN, SLUG_RE, slugify
 from .spellfile import MAX_BYTES, DataPath, LoadError, load_bytes, load_path
 
@@ -201,13 +202,13 @@ class _ValidFiles:
         if self.path is None or self.seen.keys() == self.known.keys():
             return  # (the files of this check only: files since changed are forgotten)
         try:
-            text = json.dumps({"key": _cache_key(), "files": self.seen}, ensure_ascii=False)
-        except ValueError:  # a value JSON cannot hold: nothing is kept
+            data = json.dumps({"key": _cache_key(), "files": self.seen}, ensure_ascii=False).encode("utf-8")
+        except (ValueError, UnicodeError):  # a value JSON or UTF-8 cannot hold: nothing is kept
             return
         tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(text, encoding="utf-8")
+            tmp.write_bytes(data)
             tmp.replace(self.path)
         except OSError:
             tmp.unlink(missing_ok=True)
@@ -240,8 +241,8 @@ def _read(file: Path) -> bytes | None:
 
 
 def _check_one(file: Path, shown: str, known: _ValidFiles | None = None) -> tuple[list[Problem], Spell | None]:
-    raw = _read(file) if known is not None else None
-    digest = known.digest(file.name, raw) if raw is not None else None
+    raw = _read(file)
+    digest = known.digest(file.name, raw) if raw is not None and known is not None else None
     if digest is not None:
         hit = known.get(digest)
         if hit is not None:
@@ -258,9 +259,44 @@ def _check_one(file: Path, shown: str, known: _ValidFiles | None = None) -> tupl
                 for path, message in _schema_messages(data)]
     problems += [Problem(shown, _line_of(lines, path), _field(path), message)
                  for path, message in _within_file(data, file.name)]
+    problems += _description_problems(data, lines, shown, raw)
     if digest is not None and not problems:
         known.add(digest, data, lines)
     return problems, Spell(shown, data, lines)
+
+
+def _description_problems(data: dict[str, Any], lines: dict[DataPath, int], shown: str,
+                          raw: bytes | None) -> list[Problem]:
+    """The description's blocks the renderer could not render whole, and its lines too long, each
+    at its line in the file when the description is a literal block (``description: |``), else
+    at the key's line with the line's number in the description."""
+    description = data.get("description")
+    if not isinstance(description, str) or ("description",) not in lines:
+        return []
+    found = description_syntax.problems(description, _short)
+    found += [(index, f"attendu une ligne d'au plus {_thousands(MAX_LINE)} caractères, "
+                      f"reçu {_thousands(len(line))} caractères")
+              for index, line in enumerate(description.split("\n")) if len(line) > MAX_LINE]
+    if not found:
+        return []
+    key_line = lines[("description",)]
+    literal = False
+    if raw is not None:
+        text_lines = raw.split(b"\n", key_line)
+        if len(text_lines) >= key_line:
+            literal = re.fullmatch(rb"description:\s*\|[-+1-9]*\s*", text_lines[key_line - 1]) is not None
+    problems = []
+    for index, message in sorted(found):
+        if literal:
+            problems.append(Problem(shown, key_line + 1 + index, "description", message))
+        else:
+            problems.append(Problem(shown, key_line, "description",
+                                    f"{message} (ligne {index + 1} de la description)"))
+    return problems
+
+
+def _thousands(n: int) -> str:
+    return f"{n:,}".replace(",", "\u202f")
 
 
 def _from_load_error(shown: str, error: LoadError) -> Problem:
@@ -386,11 +422,13 @@ def _received(value: Any) -> str:
 def _short(text: str, limit: int = 60) -> str:
     # Invisible and control characters are shown as « <U+XXXX> »: a message never reorders or
     # recolours the terminal it is printed in.
-    text = _visible(text)
-    first = text.split("\n", 1)[0]
+    # Only the start is looked at: a character's visible form is never shorter than it.
+    head = text[: limit + 1]
+    shown = _visible(head)
+    first = shown.split("\n", 1)[0]
     if len(first) > limit:
         return first[: limit - 1].rstrip() + "…"
-    return first + ("…" if first != text else "")
+    return first + ("…" if first != shown or len(head) < len(text) else "")
 
 
 # --------------------------------------------------------------------------- rules within one file
@@ -495,10 +533,27 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 SEPARATORS = frozenset("\r\u0085\u2028\u2029")
 
 
+#: Noncharacters (U+FDD0–U+FDEF and the last two code points of every plane, U+FFFE, U+FFFF,
+#: U+1FFFE…): permanently reserved, refused by YAML readers (MkDocs reads a page's title with one).
+NONCHARACTERS = "\ufdd0-\ufdef" + "".join(f"{chr(plane + 0xFFFE)}{chr(plane + 0xFFFF)}"
+                                           for plane in range(0, 0x110000, 0x10000))
+#: Surrogates: halves of a UTF-16 pair, never a character on their own (a YAML escape « \\uD800 »
+#: makes one); no UTF-8 file can hold them.
+SURROGATES = "\ud800-\udfff"
+
 #: Any character the loop of :func:`_plain_text` could refuse, the newline aside (control
-#: characters are the Unicode category Cc: U+0000–U+001F and U+007F–U+009F).
+#: characters are the Unicode category Cc: U+0000–U+001F and U+007F–U+009F). One character at a
+#: time: linear in the text's length.
 _SUSPECT = re.compile("[" + re.escape("".join(sorted(BIDI_CONTROLS | SEPARATORS)))
-                      + "\x00-\x09\x0b-\x1f\x7f-\x9f]")
+                      + "\x00-\x09\x0b-\x1f\x7f-\x9f" + NONCHARACTERS + SURROGATES + "]")
+_RESERVED = re.compile(f"[{NONCHARACTERS}{SURROGATES}]")
+
+#: Longest texts, far above the longest of the 110 spells (name 46 characters, one-line text
+#: 293, description 9,856, description line 529): a text past them is a mistake or an attack.
+MAX_NAME = 200
+MAX_TEXT = 2_000
+MAX_DESCRIPTION = 60_000
+MAX_LINE = 5_000
 
 
 def _names(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
@@ -538,15 +593,32 @@ def _codepoint(char: str) -> str:
 
 def _visible(text: str) -> str:
     """The text with its invisible or control characters shown as « U+XXXX »."""
-    return "".join(f"<{_codepoint(c)}>" if c in BIDI_CONTROLS or c in SEPARATORS
+    return "".join(f"<{_codepoint(c)}>" if c in BIDI_CONTROLS or c in SEPARATORS or _RESERVED.match(c)
                    or (unicodedata.category(c) == "Cc" and c != "\n") else c for c in text)
 
 
+def _limit(path: DataPath, names: set[DataPath]) -> int:
+    if path == ("description",):
+        return MAX_DESCRIPTION
+    return MAX_NAME if path in names else MAX_TEXT
+
+
 def _plain_text(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
+    names = {path for path, _ in _names(data)}
     for path, text in _strings(data):
+        limit = _limit(path, names)
+        if len(text) > limit:
+            yield path, (f"attendu un texte d'au plus {_thousands(limit)} caractères, "
+                         f"reçu {_thousands(len(text))} caractères (« {_short(text)} »)")
+            continue
         if not _SUSPECT.search(text) and (path == ("description",) or "\n" not in text):
             continue  # nothing to refuse: the loop below would find nothing
         for char in text:
+            if _RESERVED.match(char):
+                what = "demi-codet isolé (surrogate)" if "\ud800" <= char <= "\udfff" else "non-caractère"
+                yield path, (f"attendu un texte fait de caractères Unicode ordinaires, reçu « {_short(text)} » "
+                             f"({what} {_codepoint(char)}, qu'aucune page ne peut porter)")
+                break
             if char in BIDI_CONTROLS:
                 yield path, (f"attendu un texte sans caractère de contrôle bidirectionnel (il inverserait "
                              f"l'affichage), reçu « {_short(text)} » (caractère {_codepoint(char)})")
@@ -560,7 +632,7 @@ def _plain_text(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
                 break
     for path, text in _names(data):
         bad = next((char for char in text if not _name_char_ok(char) and not unicodedata.category(char) == "Cc"
-                    and char not in BIDI_CONTROLS and char not in SEPARATORS), None)
+                    and char not in BIDI_CONTROLS and char not in SEPARATORS and not _RESERVED.match(char)), None)
         if bad is not None:
             yield path, (f"attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation "
                          f"{' '.join(NAME_PUNCTUATION)}, reçu « {_short(text)} » (caractère « {bad} » interdit)")
