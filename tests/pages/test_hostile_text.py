@@ -164,8 +164,10 @@ _UNBOUNDED_BUT_LINEAR = {
 def test_patterns_applied_to_spell_text_read_a_bounded_number_of_characters():
     from re import _parser  # the parser of the standard library's engine
 
+    from generator.spellformat import slug
+
     sources = {module.__name__: open(module.__file__, encoding="utf-8").read()
-               for module in (site, validate, description_syntax, sys.modules["generator.pages.render"],
+               for module in (site, validate, description_syntax, slug, sys.modules["generator.pages.render"],
                               sys.modules["generator.pages.links"])}
     found = []
     for name, source in sources.items():
@@ -174,7 +176,8 @@ def test_patterns_applied_to_spell_text_read_a_bounded_number_of_characters():
             found.append((name, eval(literal)))  # noqa: S307 - a string literal of our own source
     assert found
     patterns = found + [("validate", validate._SUSPECT.pattern), ("validate", validate._RESERVED.pattern),
-                        ("site", site._SUPERSCRIPT.pattern), ("site", site._NOT_ASCII.pattern)]
+                        ("site", site._SUPERSCRIPT.pattern), ("slug", slug._NOT_ASCII.pattern),
+                        ("slug", slug._OTHERS.pattern)]
     for module, pattern in patterns:
         if pattern in _UNBOUNDED_BUT_LINEAR:
             continue
