@@ -11,15 +11,22 @@ the end of ``on_post_build``, once the search index is final). It writes into th
 * ``manifest.webmanifest``: the web app manifest (French, relative ``start_url`` and ``scope``, so
   the site works under any sub-path);
 * ``sw.js``, the service worker, at the site root (its scope is the site root), made from
-  ``sw.js`` (next to this module) with the list of the files it precaches and their content hashes.
+  ``sw.js`` (next to this module) with the list of the files it may keep (:func:`precache_list`:
+  the files the pages read, never the spells' JSON files nor the schema, which no page's script
+  reads), their content hashes and their sizes on the network, and how many of them a first
+  visit downloads in the background (:func:`background_count`: what every page needs, then the
+  other pages, then the spell pages, within :data:`BACKGROUND_BUDGET`; the panel offers the rest);
+* ``assets/site/offline-data.js``: those sizes for the offline panel, which shows them before
+  any service worker runs (:func:`offline_summary`).
 
 Versioning: the service worker's version is a hash of the content of every precached file (and
 of the engine files it may cache later). Any change of any page, asset, JSON or of the engine
-gives a new ``sw.js``, hence a new cache, filled completely (and checked against the hashes)
-before the new version may take over; the old caches are deleted when it does.
+gives a new ``sw.js``, hence a new cache, filled (and checked against the hashes) before the new
+version may take over; the old caches are deleted when it does.
 
-Not precached: the large Pyodide core files (``assets/pyodide/``); the service worker caches
-them separately, after the first successful boot of the engine or when the reader asks for it.
+Not precached: the large Pyodide core files, found in the folder that widgets/packaging.py names
+in the configuration it writes (:data:`ENGINE_CONFIG`); the service worker caches them
+separately, after the first successful boot of the engine or when the reader asks for it.
 """
 
 from __future__ import annotations
@@ -31,7 +38,8 @@ import struct
 import zlib
 from pathlib import Path
 
-__all__ = ["ICON_SIZES", "ICON_FILES", "icon_svg", "icon_png", "manifest", "precache_list",
+__all__ = ["BACKGROUND_BUDGET", "ICON_SIZES", "ICON_FILES", "background_count", "engine_config",
+           "icon_svg", "icon_png", "manifest", "offline_summary", "precache_list",
            "service_worker", "write_icon_files", "write_offline_files", "set_command"]
 
 SW_TEMPLATE = Path(__file__).parent / "sw.js"
@@ -40,9 +48,25 @@ ICON_FILES = Path(__file__).parent.parent / "theme" / ICON_DIR   # committed; Mk
 ICON_SIZES = (192, 512)
 THEME_COLOR = "#7e56c2"        # mkdocs-material's « deep purple » header
 BACKGROUND_COLOR = "#673ab6"   # the icon's background: the splash screen matches it
-SW_FORMAT = 1                  # bump when the service worker's behaviour changes
-ENGINE_DIR = "assets/pyodide/"
+SW_FORMAT = 2                  # bump when the service worker's behaviour changes
 HASH_CHARS = 16
+#: What widgets/packaging.py writes for the calculators' modules: where the engine's files are.
+ENGINE_CONFIG = "assets/widgets/engine-config.js"
+#: The offline panel's figures (:func:`offline_summary`), written beside the panel's scripts.
+OFFLINE_DATA = "assets/site/offline-data.js"
+#: The folder of the spell pages: beyond the shared files, a first visit downloads them only
+#: within :data:`BACKGROUND_BUDGET`; the panel offers the rest.
+SPELL_PAGES = "sorts/"
+#: Bytes (gzip-compressed) a first visit may download in the background for offline reading.
+BACKGROUND_BUDGET = 2_500_000
+
+#: Besides the pages, what the pages read: scripts, styles, icons and data of assets/ (the theme's,
+#: the site's and the calculators'), the search's index and documents, the spellbook page's list
+#: of spells (``data-api``), the web app manifest. Not kept: the spells' JSON files and the format's
+#: schema (data for other programs, which no page's script reads), the theme's own favicon (the
+#: site's icons replace it), the server's 404 page, the sitemap.
+READ_BY_PAGES = ("assets/javascripts/", "assets/stylesheets/", "assets/icons/", "assets/site/",
+                 "assets/widgets/", "search/", "api/sorts.json", "manifest.webmanifest")
 
 # Files MkDocs or mkdocs-material write that a reader never needs offline.
 _SKIPPED_SUFFIXES = (".map", ".gz", ".tmp")
@@ -231,6 +255,12 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:HASH_CHARS]
 
 
+def _wire_size(data: bytes) -> int:
+    """About the bytes a file costs on the network, served gzip-compressed (a fast, slightly
+    pessimistic compression: what a server sends is at most this)."""
+    return min(len(data), len(zlib.compress(data, 1)) + 18)
+
+
 def _url_of(relative: str) -> str:
     """The URL a reader uses for a file, relative to the site root: pages by their folder."""
     if relative == "index.html":
@@ -253,49 +283,117 @@ def _search_languages(config) -> list[str]:
     return [lang for lang in langs if isinstance(lang, str)] or ["fr"]
 
 
-def _wanted(relative: str, lunr: set[str]) -> bool:
+def engine_config(site_dir: Path) -> dict:
+    """What widgets/packaging.py wrote for the calculators' scripts (its ES module's object)."""
+    path = Path(site_dir) / ENGINE_CONFIG
+    if not path.is_file():
+        return {}
+    text = path.read_text(encoding="utf-8")
+    return json.loads(text.split("export default ", 1)[1].strip().rstrip(";"))
+
+
+def _engine_dir(site_dir: Path) -> str | None:
+    """The folder of the Pyodide files, relative to the site root (from the engine's
+    configuration), or None for a site without calculators."""
+    folder = engine_config(site_dir).get("pyodide")
+    if not isinstance(folder, str):
+        return None
+    base = (Path(site_dir) / ENGINE_CONFIG).parent
+    resolved = (base / folder).resolve()
+    return resolved.relative_to(Path(site_dir).resolve()).as_posix().rstrip("/") + "/"
+
+
+def _read_by_a_page(relative: str, lunr: set[str], engine_dir: str | None) -> bool:
+    """True for the files the site's pages read (see :data:`READ_BY_PAGES`)."""
     name = relative.rsplit("/", 1)[-1]
-    if relative.startswith(ENGINE_DIR) or name in _SKIPPED_NAMES:
+    if name in _SKIPPED_NAMES or name.startswith(".") or relative.endswith(_SKIPPED_SUFFIXES):
         return False
-    if relative.endswith(_SKIPPED_SUFFIXES) or name.startswith("."):
-        return False
+    if engine_dir and relative.startswith(engine_dir):
+        return False  # the engine: kept separately, on demand
+    if relative.endswith(".html"):
+        return relative != "404.html"  # the server's page; offline, the worker answers itself
     if relative.startswith(_LUNR):
-        # The search worker loads only the stemmers of the configured languages.
-        return relative in lunr
-    return True
+        return relative in lunr  # the search loads only the stemmers of its languages
+    return relative.startswith(READ_BY_PAGES) or relative in READ_BY_PAGES
+
+
+def _is_spell_page(url: str) -> bool:
+    return url.startswith(SPELL_PAGES) and url != SPELL_PAGES and url.endswith("/")
+
+
+def _tier(url: str) -> int:
+    """The order of the offline copy: what every page needs (scripts, styles, icons, the
+    calculators' data), then the other pages and the data that grows with the spells (index,
+    search, spellbook list, cards), then the spell pages."""
+    if url.startswith("assets/") or url == "manifest.webmanifest":
+        return 0
+    return 2 if _is_spell_page(url) else 1
 
 
 def precache_list(site_dir: Path, languages: list[str] = ("fr",)) -> list[tuple[str, str, int]]:
-    """(URL relative to the root, content hash, size) of every file the service worker precaches."""
+    """(URL relative to the root, content hash, bytes on the network) of every file the pages of
+    the site read, which the service worker may keep, in the order of :func:`_tier`."""
+    site_dir = Path(site_dir)
     lunr = {f"{_LUNR}min/lunr.stemmer.support.min.js", f"{_LUNR}min/lunr.multi.min.js"}
     lunr |= {f"{_LUNR}min/lunr.{lang}.min.js" for lang in languages if lang != "en"}
+    engine_dir = _engine_dir(site_dir)
     entries = []
     for path in sorted(site_dir.rglob("*")):
         if not path.is_file():
             continue
         relative = path.relative_to(site_dir).as_posix()
-        if _wanted(relative, lunr):
+        if _read_by_a_page(relative, lunr, engine_dir):
             data = path.read_bytes()
-            entries.append((_url_of(relative), _digest(data), len(data)))
-    return sorted(entries)
+            entries.append((_url_of(relative), _digest(data), _wire_size(data)))
+    return sorted(entries, key=lambda entry: (_tier(entry[0]), entry[0]))
+
+
+def background_count(precache: list, budget: int = BACKGROUND_BUDGET) -> int:
+    """How many of the first files of ``precache`` a first visit downloads in the background:
+    as many as fit within ``budget`` bytes, in order (the panel offers the rest)."""
+    count, total = 0, 0
+    for _, _, size in precache:
+        if total + size > budget:
+            break
+        count += 1
+        total += size
+    return count
 
 
 def _engine_list(site_dir: Path) -> list[tuple[str, str, int]]:
-    base = site_dir / ENGINE_DIR
-    if not base.is_dir():
+    """(URL, hash, bytes) of the Pyodide files widgets/packaging.py installed."""
+    engine_dir = _engine_dir(site_dir)
+    base = site_dir / engine_dir if engine_dir else None
+    if base is None or not base.is_dir():
         return []
     return sorted((path.relative_to(site_dir).as_posix(), _digest(path.read_bytes()),
                    path.stat().st_size)
                   for path in base.rglob("*") if path.is_file())
 
 
-def service_worker(precache: list, engine: list) -> tuple[str, str]:
+def offline_summary(precache: list, background: int) -> dict:
+    """The figures the offline panel shows before any service worker runs (written as
+    ``assets/site/offline-data.js``): bytes and spell pages, of the background download and of
+    the whole copy."""
+    def spells(entries):
+        return sum(1 for url, _, _ in entries if _is_spell_page(url))
+
+    return {"background": {"bytes": sum(size for _, _, size in precache[:background]),
+                           "spells": spells(precache[:background])},
+            "all": {"bytes": sum(size for _, _, size in precache), "spells": spells(precache)}}
+
+
+def service_worker(precache: list, engine: list, background: int | None = None) -> tuple[str, str]:
     """The text of ``sw.js`` for these files, and its version."""
+    if background is None:
+        background = background_count(precache)
     version = _digest(json.dumps([SW_FORMAT, precache, engine]).encode("utf-8"))[:12]
     engine_version = _digest(json.dumps(engine).encode("utf-8"))[:12]
     data = {
         "version": version,
-        "precache": [[url, digest] for url, digest, _ in precache],
+        "precache": [[url, digest, size] for url, digest, size in precache],
+        "background": background,
+        "spellPages": SPELL_PAGES,
         "engine": {"version": engine_version,
                    "files": [[url, digest, size] for url, digest, size in engine],
                    "bytes": sum(size for _, _, size in engine)},
@@ -320,7 +418,8 @@ self.addEventListener("activate", (event) => {
 
 
 def write_offline_files(site_dir: Path, config=None) -> str:
-    """Write the manifest and ``sw.js`` into the built site; return the version."""
+    """Write the manifest, ``sw.js`` and the panel's figures into the built site; return the
+    version."""
     site_dir = Path(site_dir)
     description = ""
     languages = ["fr"]
@@ -332,8 +431,16 @@ def write_offline_files(site_dir: Path, config=None) -> str:
     if _command == "serve":
         _write(site_dir / "sw.js", _SELF_REMOVING_SW.encode("utf-8"))
         return "dev"
+    # The panel's figures are read by the pages that show it: computed without them, then added.
+    (site_dir / OFFLINE_DATA).unlink(missing_ok=True)
     precache = precache_list(site_dir, languages)
-    text, version = service_worker(precache, _engine_list(site_dir))
+    background = background_count(precache)
+    summary = offline_summary(precache, background)
+    data = ("// Écrit par generator/offline : ne pas modifier à la main.\n"
+            f"export default {json.dumps(summary, separators=(',', ':'))};\n").encode("utf-8")
+    _write(site_dir / OFFLINE_DATA, data)
+    precache.insert(0, (OFFLINE_DATA, _digest(data), _wire_size(data)))
+    text, version = service_worker(precache, _engine_list(site_dir), background + 1)
     _write(site_dir / "sw.js", text.encode("utf-8"))
     return version
 

@@ -4,13 +4,18 @@
  * MkDocs has built it: do not edit site/sw.js by hand. Every URL is relative to this file, whose
  * folder is the site root (the scope), so the site works under any sub-path.
  *
- * One build = one version = one cache, « grimoire-pages-<version> », holding every page, style
- * sheet, script, JSON file and the engine archive of that build. Each file is checked against
- * the content hash the build wrote here before it is stored, so a version is complete and
- * consistent or not installed at all. Requests are answered from the cache of the version that
+ * One build = one version = one cache, « grimoire-pages-<version> », holding the files the pages
+ * of that build read (MANIFEST.precache: the shared files first, then the spell pages). Each file
+ * is checked against the content hash the build wrote here before it is stored, so every stored
+ * file belongs to this version. Installing a version downloads its background set (the first
+ * MANIFEST.background files: every shared file, then the spell pages that fit the build's
+ * budget), or every file when the reader asked for all of them (« Tout télécharger pour hors
+ * ligne »); a file of the version fetched later from the network (a spell page opened online) is
+ * kept too. The page registers this worker only once it is idle, and not at all when the browser
+ * asks to save data (offline.js). Requests are answered from the cache of the version that
  * controls the page, never from another one. A new version waits until no page uses the old one,
- * or until the reader asks for it (offline.js shows « Nouvelle version disponible — recharger »):
- * it then takes over, deletes the old caches, and every open page reloads (offline.js).
+ * or until the reader asks for it (« Nouvelle version disponible — recharger »): it then takes
+ * over, deletes the old caches, and every open page reloads (offline.js).
  *
  * The Pyodide core files (large) are not precached: they go to « grimoire-moteur-<version> »
  * after the first successful boot of the engine, or when the reader asks for it
@@ -19,10 +24,13 @@
  * network.
  *
  * Messages (postMessage, answered on the MessagePort given, else to the sender):
- *   {type: "status"}       → {type: "status", version, pages: {cached, total},
+ *   {type: "status"}       → {type: "status", version,
+ *                             pages: {cached, total, background, cachedBytes, bytes, spells, cachedSpells},
  *                             engine: {cached, total, bytes, cachedBytes}}
  *   {type: "cache-engine"} → {type: "engine", state: "progress", loaded, total} …
- *                             then {type: "engine", state: "done" | "error", message}
+ *                             then {type: "engine", state: "done" | "error"}
+ *   {type: "cache-all"}    → {type: "pages", state: "progress", loaded, total} …
+ *                             then {type: "pages", state: "done" | "error"}
  *   {type: "skip-waiting"} → this (waiting) version takes over now.
  */
 "use strict";
@@ -34,10 +42,15 @@ const ENGINE = PREFIX + "moteur-" + MANIFEST.engine.version;
 const SCOPE = self.registration.scope;
 const PARALLEL = 6;
 
-const PRECACHE = new Map(MANIFEST.precache.map((entry) => [entry[0], entry[1]]));
+const PRECACHE = new Map(
+  MANIFEST.precache.map((entry, index) => [entry[0], { hash: entry[1], size: entry[2], index }])
+);
+const BACKGROUND = MANIFEST.precache.slice(0, MANIFEST.background);
 const ENGINE_FILES = new Map(
   MANIFEST.engine.files.map((entry) => [entry[0], { hash: entry[1], size: entry[2] }])
 );
+// Stored in the pages' cache once the reader asked for every file: the next versions keep them all.
+const ALL_WANTED = "grimoire-hors-ligne-complet";
 
 function absolute(key) {
   return new URL(key, SCOPE).href;
@@ -108,15 +121,89 @@ async function pool(items, worker) {
   await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, lane));
 }
 
-// Puts every missing file of this version in its cache (files already there were checked).
-async function fillPages() {
+function isSpellPage(key) {
+  return key.startsWith(MANIFEST.spellPages) && key !== MANIFEST.spellPages && key.endsWith("/");
+}
+
+async function cachedKeys() {
   const cache = await caches.open(PAGES);
-  const have = new Set((await cache.keys()).map((request) => request.url));
-  const missing = MANIFEST.precache.filter((entry) => !have.has(absolute(entry[0])));
+  return new Set((await cache.keys()).map((request) => request.url));
+}
+
+// Puts the missing ones of these files of this version in its cache (files there were checked);
+// onProgress(loaded, total) in bytes.
+async function fill(entries, onProgress) {
+  const cache = await caches.open(PAGES);
+  const have = await cachedKeys();
+  const total = entries.reduce((sum, entry) => sum + entry[2], 0);
+  let loaded = 0;
+  const missing = [];
+  for (const entry of entries) {
+    if (have.has(absolute(entry[0]))) loaded += entry[2];
+    else missing.push(entry);
+  }
+  if (onProgress) onProgress(loaded, total);
   await pool(missing, async (entry) => {
     const response = await fetchChecked(entry[0], entry[1]);
     await cache.put(absolute(entry[0]), response);
+    loaded += entry[2];
+    if (onProgress) onProgress(loaded, total);
   });
+}
+
+async function pagesStatus() {
+  const have = await cachedKeys();
+  const status = { cached: 0, total: PRECACHE.size, background: BACKGROUND.length,
+                   cachedBytes: 0, bytes: 0, spells: 0, cachedSpells: 0 };
+  for (const [key, file] of PRECACHE) {
+    const cached = have.has(absolute(key));
+    const spell = isSpellPage(key);
+    status.bytes += file.size;
+    if (spell) status.spells += 1;
+    if (!cached) continue;
+    status.cached += 1;
+    status.cachedBytes += file.size;
+    if (spell) status.cachedSpells += 1;
+  }
+  return status;
+}
+
+async function allWanted(cacheName) {
+  return Boolean(await (await caches.open(cacheName)).match(absolute(ALL_WANTED)));
+}
+
+// « Tout télécharger pour hors ligne »: every file of this version, with progress.
+let allJob = null;
+const allListeners = new Set();
+
+function cacheAll(listener) {
+  if (listener) allListeners.add(listener);
+  const emit = (message) => {
+    for (const each of allListeners) {
+      try {
+        each(message);
+      } catch (error) {
+        /* a page that went away */
+      }
+    }
+  };
+  if (!allJob) {
+    allJob = (async () => {
+      await (await caches.open(PAGES)).put(absolute(ALL_WANTED), new Response("1"));
+      await fill(MANIFEST.precache, (loaded, total) =>
+        emit({ type: "pages", state: "progress", loaded, total })
+      );
+    })().then(
+      () => ({ type: "pages", state: "done" }),
+      () => ({ type: "pages", state: "error" })
+    );
+    allJob.then((result) => {
+      allJob = null;
+      emit(result);
+      allListeners.clear();
+    });
+  }
+  return allJob;
 }
 
 // ------------------------------------------------------------------ the engine files
@@ -188,7 +275,7 @@ function cacheEngine(listener) {
   if (!engineJob) {
     engineJob = downloadEngine().then(
       () => ({ type: "engine", state: "done" }),
-      (error) => ({ type: "engine", state: "error", message: String((error && error.message) || error) })
+      () => ({ type: "engine", state: "error" })
     );
     engineJob.then((result) => {
       engineJob = null;
@@ -204,16 +291,19 @@ function cacheEngine(listener) {
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      await fillPages(); // a failure keeps the current version, and this one is retried later
+      await fill(BACKGROUND); // a failure keeps the current version, and this one is retried later
       const names = await caches.keys();
       const hadEngine = [];
+      let hadAll = false;
       for (const name of names) {
         if (name.startsWith(PREFIX + "moteur-") && name !== ENGINE) {
           const old = await caches.open(name);
           if ((await old.keys()).length) hadEngine.push(name);
         }
+        if (name.startsWith(PREFIX + "pages-") && name !== PAGES && (await allWanted(name))) hadAll = true;
       }
-      // The reader had the engine offline: keep it so (best effort, never blocks the update).
+      // The reader had everything offline: keep it so (best effort, never blocks the update).
+      if (hadAll) await cacheAll(null);
       if (hadEngine.length) await cacheEngine(null);
       // On a first visit there is no older version to mix with.
       if (!self.registration.active) await self.skipWaiting();
@@ -225,7 +315,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       try {
-        await fillPages(); // complete, if an older version's clean-up removed part of it
+        await fill(BACKGROUND); // complete, if an older version's clean-up removed part of it
       } catch (error) {
         /* offline: what is missing will come from the network */
       }
@@ -249,17 +339,18 @@ self.addEventListener("message", (event) => {
   } else if (data.type === "status") {
     event.waitUntil(
       (async () => {
-        const cache = await caches.open(PAGES);
         reply({
           type: "status",
           version: MANIFEST.version,
-          pages: { cached: (await cache.keys()).length, total: PRECACHE.size },
+          pages: await pagesStatus(),
           engine: await engineStatus(),
         });
       })()
     );
   } else if (data.type === "cache-engine") {
     event.waitUntil(cacheEngine(reply));
+  } else if (data.type === "cache-all") {
+    event.waitUntil(cacheAll(reply));
   }
 });
 
@@ -281,6 +372,18 @@ async function fromCaches(key) {
   return undefined;
 }
 
+// A file of this version fetched from the network (a spell page opened online, say) is kept
+// too, once checked against its hash: what is stored is always this version's file.
+async function keep(key, response) {
+  if (!response.ok || response.redirected || response.type !== "basic") return;
+  const body = await response.arrayBuffer();
+  if ((await digest(body)).slice(0, PRECACHE.get(key).hash.length) !== PRECACHE.get(key).hash) return;
+  await (await caches.open(PAGES)).put(
+    absolute(key),
+    new Response(body, { status: 200, statusText: "OK", headers: response.headers })
+  );
+}
+
 const OFFLINE_PAGE =
   '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width,initial-scale=1">' +
@@ -290,7 +393,8 @@ const OFFLINE_PAGE =
   "<p>Cette page n’est pas enregistrée sur cet appareil et le réseau ne répond pas.</p>" +
   '<p><a href="' + SCOPE + '">Revenir à l’accueil du Grimoire</a></p></body></html>';
 
-async function respond(request, key) {
+async function respond(event, key) {
+  const request = event.request;
   const url = new URL(request.url);
   if (request.mode === "navigate" && !key.endsWith("/") && PRECACHE.has(key + "/")) {
     // « sorts/vol » → « sorts/vol/ », as the server would: relative links need the slash.
@@ -299,7 +403,11 @@ async function respond(request, key) {
   const hit = await fromCaches(key);
   if (hit) return request.method === "HEAD" ? headOnly(hit) : hit;
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (request.method === "GET" && PRECACHE.has(key)) {
+      event.waitUntil(keep(key, response.clone()).catch(() => undefined));
+    }
+    return response;
   } catch (error) {
     if (request.mode === "navigate") {
       return new Response(OFFLINE_PAGE, {
@@ -317,5 +425,5 @@ self.addEventListener("fetch", (event) => {
   if (request.headers.has("range")) return;
   const key = keyOf(new URL(request.url));
   if (key === null) return;
-  event.respondWith(respond(request, key));
+  event.respondWith(respond(event, key));
 });

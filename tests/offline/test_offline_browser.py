@@ -1,17 +1,25 @@
-"""The compendium offline in headless Chromium: service worker, engine files, updates, sub-path."""
+"""The compendium offline in headless Chromium: a first visit that leaves the network to the
+reader, service worker, engine files, updates, sub-path."""
 
 from __future__ import annotations
 
+import functools
+import gzip
+import http.server
 import json
 import re
 import shutil
+import threading
+from collections import Counter
 
 import pytest
 import yaml
 
 import rules
+from generator import offline
 from generator.build import build_site
-from tests.conftest import ROOT, copy_project
+from tests.conftest import ROOT, TWO_FRAMES, copy_project
+from tests.loopback import QuietServer
 from tests.offline.support import BOOT_MS, sw_status, wait_controlled
 
 pytestmark = pytest.mark.browser
@@ -47,7 +55,9 @@ def test_pages_index_and_calculators_work_offline(built_site, serve, new_context
     wait_controlled(page)
     page.wait_for_selector(".gr-offline[data-state='ready']", timeout=60_000)
     status = sw_status(page)
-    assert status["pages"]["cached"] == status["pages"]["total"] > 200
+    assert status["pages"]["cached"] == status["pages"]["total"] > 150
+    assert status["pages"]["cachedSpells"] == status["pages"]["spells"] == len(
+        list((ROOT / "spells").glob("*.yaml"))) + 1  # and the alias page
     assert status["engine"]["cached"] == 0  # the large Pyodide files wait for a first boot
 
     # A first boot of the engine, online: its files are then kept for offline use.
@@ -147,9 +157,10 @@ NEW_SENTENCE = "Phrase ajoutée par la nouvelle version du compendium."
 
 
 def page_and_api(page) -> tuple[str, str]:
-    """The description shown on the spell page, and the one of the JSON the page's site serves."""
+    """The description shown on the spell page, and the one of the spellbook's list of spells."""
     shown = page.inner_text(".gr-description")
-    api = page.evaluate("() => fetch('../../api/sorts/vol.json').then(r => r.json())")
+    api = page.evaluate("""() => fetch('../../api/sorts.json').then(r => r.json())
+                               .then(list => list.spells.find(s => s.slug === 'vol'))""")
     return shown, api["description"]
 
 
@@ -221,3 +232,169 @@ def test_a_new_build_replaces_the_cache_cleanly(serve, new_context, tmp_path):
     reader = new_context(service_workers="allow").new_page()
     reader.goto(fresh.url + "sorts/vol/")
     assert NEW_SENTENCE in reader.inner_text(".gr-description")
+
+
+# ------------------------------------------------------------------ a first visit
+
+#: Idle callbacks held until the test runs them; each records whether the cast calculator in
+#: view had answered when the page asked for an idle moment.
+HOLD_IDLE = """
+window.__idle = [];
+window.__castAnsweredAtIdle = [];
+window.requestIdleCallback = (callback) => {
+  const cast = document.querySelector('section[data-calc="cast"]');
+  window.__castAnsweredAtIdle.push(Boolean(cast && cast.hasAttribute('data-result')));
+  window.__idle.push(callback);
+  return window.__idle.length;
+};
+"""
+RUN_IDLE = "() => window.__idle.splice(0).forEach(run => run({didTimeout: false, timeRemaining: () => 50}))"
+SAVE_DATA = """Object.defineProperty(Navigator.prototype, 'connection',
+                 {configurable: true, get: () => ({saveData: true, effectiveType: '4g'})});"""
+
+
+class Counted:
+    """The site served gzip-compressed (as a host would) by a server that records each request
+    and the bytes of its answer."""
+
+    def __init__(self, directory):
+        log = self.log = []
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                path = self.translate_path(self.path)
+                if self.path.split("?")[0].endswith("/"):
+                    path = path.rstrip("/") + "/index.html"
+                try:
+                    with open(path, "rb") as file:
+                        body = file.read()
+                except OSError:
+                    log.append((self.path, 0))
+                    self.send_error(404)
+                    return
+                if "gzip" in self.headers.get("Accept-Encoding", ""):
+                    body = gzip.compress(body, 6)
+                    encoded = True
+                else:
+                    encoded = False
+                log.append((self.path.split("?")[0], len(body)))
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(path))
+                if encoded:
+                    self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.server = QuietServer(("127.0.0.1", 0),
+                                  functools.partial(Handler, directory=str(directory)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+
+    def since(self, start: int) -> list[tuple[str, int]]:
+        return self.log[start:]
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def counted(built_site):
+    served = Counted(built_site)
+    yield served
+    served.stop()
+
+
+def first_visit(new_context, counted, *init_scripts):
+    """A reader's first visit to the calculators page, the cast calculator in view (its answer
+    shown, unless the browser saves data: then it waits for the reader); the page's idle moment
+    is held until the test releases it."""
+    context = new_context(service_workers="allow")
+    for script in (HOLD_IDLE, *init_scripts):
+        context.add_init_script(script)
+    page = context.new_page()
+    page.goto(counted.url + "calculateurs/#lancer-titre")
+    page.wait_for_load_state("load")
+    if SAVE_DATA not in init_scripts:
+        page.wait_for_selector('section[data-calc="cast"][data-result="ok"]', state="attached")
+    page.wait_for_selector(".gr-offline[data-state]")
+    return context, page
+
+
+def test_a_first_visit_downloads_the_offline_copy_only_once_the_page_is_idle(
+        built_site, new_context, counted):
+    context, page = first_visit(new_context, counted)
+    page.wait_for_function("() => window.__idle.length > 0")
+    # The page asked for an idle moment only after the calculator in view had answered.
+    assert page.evaluate("window.__castAnsweredAtIdle") == [True]
+    # Until then: nothing but the page and what it needs; no service worker, no other page.
+    before = [path for path, _ in counted.log]
+    assert "/sw.js" not in before
+    assert not [p for p in before if p.startswith("/sorts/") or p.startswith("/api/")]
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    assert page.locator(".gr-offline").get_attribute("data-state") == "waiting"
+    assert "quand la page sera au repos" in page.inner_text(".gr-offline")
+
+    start = len(counted.log)
+    page.evaluate(RUN_IDLE)
+    wait_controlled(page)
+    page.wait_for_selector(".gr-offline[data-state='ready'][data-complete='true']", timeout=60_000)
+    manifest = json.loads((built_site / "sw.js").read_text(encoding="utf-8")
+                          .split("const MANIFEST = ", 1)[1].split(";\n", 1)[0])
+    background = manifest["precache"][:manifest["background"]]
+    fetched = counted.since(start)
+    paths = Counter(path for path, _ in fetched if path != "/sw.js")
+    expected = Counter("/" + ("" if url == "./" else url) for url, _, _ in background)
+    # Each file of the background set once, and nothing else (no file that no page reads) but
+    # the page's own modules that follow the registration.
+    assert not expected - paths
+    assert set(paths - expected) <= {"/assets/site/offline-update.js",
+                                     "/assets/site/offline-engine.js",
+                                     "/assets/site/offline-copy.js"}
+    assert not [p for p in paths if p.startswith("/api/sorts/")]
+    wire = sum(size for _, size in fetched)
+    assert wire <= 3_000_000
+    # The build's figure for the copy is at least what the server sent for it.
+    estimate = sum(size for _, _, size in background)
+    assert sum(size for path, size in fetched if path != "/sw.js") <= estimate
+    print(f"\npremière visite, en arrière-plan : {len(fetched)} requêtes, {wire} octets gzip")
+    shown = f"{estimate / 1e6:.1f}".replace(".", ",")
+    assert f"(environ {shown}\u00a0Mo)" in page.inner_text(".gr-offline")
+
+
+def test_a_browser_saving_data_downloads_nothing_until_asked(built_site, new_context, counted):
+    context, page = first_visit(new_context, counted, SAVE_DATA)
+    panel = page.locator(".gr-offline[data-state='saving']")
+    panel.wait_for()
+    assert page.evaluate("window.__idle.length") == 0  # nothing waits for an idle moment
+    assert "Économie de données activée" in panel.inner_text()
+    page.evaluate(TWO_FRAMES)
+    assert page.evaluate("navigator.serviceWorker.getRegistration()") is None
+    assert "/sw.js" not in [path for path, _ in counted.log]
+
+    start = len(counted.log)
+    page.get_by_role("button", name=re.compile("^Télécharger pour hors ligne")).click()
+    wait_controlled(page)
+    page.wait_for_selector(".gr-offline[data-state='ready'][data-complete='true']", timeout=60_000)
+    assert len(counted.since(start)) > 150  # the reader asked: the copy came
+
+
+def test_offline_without_the_engine_the_panel_points_to_available_offline(built_site, serve,
+                                                                          new_context):
+    served = serve(built_site)
+    context = new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(served.url)
+    page.wait_for_selector(".gr-offline[data-state='ready']", timeout=60_000)
+    cut_network(context, served)
+    page.reload()
+    panel = page.locator(".gr-offline[data-engine='absent']")
+    panel.wait_for()
+    text = panel.inner_text()
+    assert "Hors ligne, sans le moteur de calcul" in text
+    assert "« Disponible hors ligne (" in text
+    assert not re.search(r"\.(js|json|wasm|zip|mjs)\b|/", text)  # no file name, no address

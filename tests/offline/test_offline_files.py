@@ -36,30 +36,102 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:HASH]
 
 
-def test_the_service_worker_precaches_every_page_and_asset_but_not_pyodide(built_site):
+def test_the_service_worker_precaches_every_page_and_what_pages_read_but_not_pyodide(built_site):
     manifest = sw_manifest(built_site)
-    urls = {url for url, _ in manifest["precache"]}
+    urls = {url for url, _, _ in manifest["precache"]}
     pages = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html")}
-    for page in pages:
+    for page in pages - {"404.html"}:
         url = "./" if page == "index.html" else (
             page[:-len("index.html")] if page.endswith("/index.html") else page)
         assert url in urls, page
-    for needed in ("api/sorts.json", "api/sorts/vol.json", "search/search_index.json",
+    for needed in ("api/sorts.json", "search/search_index.json",
                    "search/documents.json", "assets/site/offline.css",
-                   "assets/site/recherche.json", "assets/site/offline.js", "assets/site/cards.css",
+                   "assets/site/recherche.json", "assets/site/offline.js",
+                   "assets/site/offline-data.js", "assets/site/cards.css",
                    "assets/widgets/calculators.js", "assets/widgets/engine-worker.js",
                    "assets/widgets/config.js", "manifest.webmanifest",
                    "assets/icons/grimoire-192.png",
                    "assets/javascripts/lunr/min/lunr.fr.min.js"):
         assert needed in urls, needed
-    assert any(u.startswith("assets/widgets/engine-") and u.endswith(".zip") for u in urls)
+    config = offline.engine_config(built_site)
+    for name in [config["archive"], *config["instant"]["files"].values()]:
+        assert f"assets/widgets/{name}" in urls, name  # the calculators' data work offline
     assert not [u for u in urls if u.startswith("assets/pyodide/") or u.endswith(".map")
                 or u in ("sw.js", "sitemap.xml", "sitemap.xml.gz")]
     # Only the search stemmers of the site's language, not every language's.
     assert "assets/javascripts/lunr/wordcut.js" not in urls
-    # Every hash is the hash of the file as served.
-    for url, expected in manifest["precache"]:
+    # Every hash is the hash of the file as served, every size at most its bytes.
+    for url, expected, size in manifest["precache"]:
         assert digest(file_of(built_site, url)) == expected, url
+        assert 0 < size <= file_of(built_site, url).stat().st_size, url
+
+
+def test_nothing_is_precached_that_no_page_reads(built_site):
+    """The spells' JSON files and the format's schema are data for other programs (no page's
+    script reads them), the theme's favicon is replaced by the site's icons, the 404 page is the
+    server's: none is downloaded for offline reading."""
+    urls = {url for url, _, _ in sw_manifest(built_site)["precache"]}
+    spell_json = {p.relative_to(built_site).as_posix()
+                  for p in (built_site / "api" / "sorts").glob("*.json")}
+    assert len(spell_json) >= 110 and not spell_json & urls
+    unread = {"api/schema.json", "404.html", "assets/images/favicon.png"}
+    assert all((built_site / name).is_file() for name in unread)
+    assert not unread & urls
+    # What the pages' scripts read is named in them (or in the configuration they import).
+    texts = "\n".join(p.read_text(encoding="utf-8") for p in built_site.rglob("*")
+                      if p.suffix in (".html", ".js", ".css", ".webmanifest") and p.name != "sw.js")
+    for url in urls:
+        if url.endswith("/") or url == "./" or url.startswith("assets/javascripts/lunr/"):
+            continue  # pages, and the stemmers the search names by language
+        assert url.rsplit("/", 1)[-1] in texts, url
+
+
+def test_a_first_visit_downloads_the_whole_copy_and_the_panel_knows_its_size(built_site):
+    manifest = sw_manifest(built_site)
+    entries = manifest["precache"]
+    assert manifest["background"] == len(entries)  # today's compendium fits the budget whole
+    assert sum(size for _, _, size in entries) <= offline.BACKGROUND_BUDGET
+    text = (built_site / offline.OFFLINE_DATA).read_text(encoding="utf-8")
+    summary = json.loads(text.split("export default ", 1)[1].strip().rstrip(";"))
+    spells = sum(1 for url, _, _ in entries if url.startswith("sorts/") and url != "sorts/")
+    # The figures count every file but their own (a hundred bytes).
+    total = sum(size for url, _, size in entries if url != offline.OFFLINE_DATA)
+    assert summary == {"background": {"bytes": total, "spells": spells},
+                       "all": {"bytes": total, "spells": spells}}
+    assert spells == len(list((ROOT / "spells").glob("*.yaml"))) + 1  # and the alias page
+
+
+def test_at_ten_times_the_spells_the_first_visit_downloads_at_most_3_mb(built_site, tmp_path):
+    """Ten times the spell pages (and ten times the files that grow with them: index, cards,
+    search, the spellbook's list): the background download stays within the budget, the rest
+    is offered; every spell page stays listed, so that it can be kept."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site, ignore=shutil.ignore_patterns("pyodide"))
+    pages = [p for p in (site / "sorts").iterdir() if (p / "index.html").is_file()]
+    for page in pages:
+        for copy in range(2, 11):
+            (site / "sorts" / f"{page.name}-{copy}").mkdir()
+            shutil.copy2(page / "index.html", site / "sorts" / f"{page.name}-{copy}" / "index.html")
+    for grown in ("sorts/index.html", "cartes/index.html", "search/documents.json",
+                  "api/sorts.json", "assets/site/recherche.json"):
+        data = (site / grown).read_bytes()
+        (site / grown).write_bytes(b"".join(data + str(copy).encode() for copy in range(10)))
+    offline.write_offline_files(site)
+    manifest = sw_manifest(site)
+    entries = manifest["precache"]
+    background = entries[:manifest["background"]]
+    spells = [url for url, _, _ in entries if url.startswith("sorts/") and url != "sorts/"]
+    assert len(spells) == 10 * len(pages)
+    assert sum(size for _, _, size in background) <= 3_000_000
+    assert 0 < manifest["background"] < len(entries)
+    # What every page needs comes first: scripts, styles, icons, the calculators' data.
+    assets = [url for url, _, _ in entries if url.startswith("assets/")]
+    assert {url for url, _, _ in background} >= set(assets)
+    text = (site / offline.OFFLINE_DATA).read_text(encoding="utf-8")
+    summary = json.loads(text.split("export default ", 1)[1].strip().rstrip(";"))
+    assert summary["all"]["spells"] == len(spells) > summary["background"]["spells"]
+    assert summary["all"]["bytes"] == sum(size for url, _, size in entries
+                                          if url != offline.OFFLINE_DATA)
 
 
 def test_the_engine_files_are_listed_with_the_size_the_reader_is_told(built_site):
@@ -99,7 +171,7 @@ def test_the_service_worker_uses_relative_urls_only(built_site):
     text = (built_site / "sw.js").read_text(encoding="utf-8")
     assert "self.registration.scope" in text
     manifest = sw_manifest(built_site)
-    assert not [u for u, _ in manifest["precache"] if u.startswith(("/", "http:", "https:"))]
+    assert not [u for u, _, _ in manifest["precache"] if u.startswith(("/", "http:", "https:"))]
     for page in ("index.html", "sorts/vol/index.html", "grimoire/index.html"):
         html_text = (built_site / page).read_text(encoding="utf-8")
         assert 'rel="manifest"' in html_text and 'href="/manifest' not in html_text

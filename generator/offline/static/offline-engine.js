@@ -1,0 +1,22 @@
+// Grimoire: once the calculators' engine has booted on a page, its Pyodide files are kept for
+// offline use (the service worker stores them: « Disponible hors ligne » without a tap).
+
+/** Calls ``onReady`` once, when the page's engine is ready; nothing on a page without one. */
+export async function afterEngineBoot(root, onReady) {
+  if (!root.querySelector(".gr-calc, .gr-book")) return; // no engine on this page
+  // The page's own calculators module (already loaded by the page: the same instance).
+  let calculators;
+  try {
+    ({ calculatorsApi: calculators } = await import("../widgets/calculators.js"));
+  } catch (error) {
+    return; // no calculators, nothing to keep
+  }
+  let done = false;
+  const check = (state) => {
+    if (done || state !== "ready") return;
+    done = true;
+    onReady();
+  };
+  calculators.onState(check);
+  check(calculators.engineState());
+}
