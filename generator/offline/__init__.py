@@ -72,6 +72,7 @@ READ_BY_PAGES = ("assets/javascripts/", "assets/stylesheets/", "assets/icons/", 
 _SKIPPED_SUFFIXES = (".map", ".gz", ".tmp")
 _SKIPPED_NAMES = {"sw.js", "sitemap.xml"}
 _LUNR = "assets/javascripts/lunr/"
+_NAMING = (".html", ".js", ".css", ".webmanifest")  # the files that name what the pages read
 
 _command = "build"
 
@@ -337,14 +338,24 @@ def precache_list(site_dir: Path, languages: list[str] = ("fr",)) -> list[tuple[
     lunr = {f"{_LUNR}min/lunr.stemmer.support.min.js", f"{_LUNR}min/lunr.multi.min.js"}
     lunr |= {f"{_LUNR}min/lunr.{lang}.min.js" for lang in languages if lang != "en"}
     engine_dir = _engine_dir(site_dir)
-    entries = []
+    files = {}
     for path in sorted(site_dir.rglob("*")):
-        if not path.is_file():
-            continue
-        relative = path.relative_to(site_dir).as_posix()
-        if _read_by_a_page(relative, lunr, engine_dir):
-            data = path.read_bytes()
-            entries.append((_url_of(relative), _digest(data), _wire_size(data)))
+        if path.is_file():
+            relative = path.relative_to(site_dir).as_posix()
+            if _read_by_a_page(relative, lunr, engine_dir):
+                files[relative] = path.read_bytes()
+    # A file other than a page or a stemmer is read only if a page, script or style names it
+    # (spell pages share their template: one of them speaks for all).
+    texts = [data for relative, data in files.items() if relative.endswith(_NAMING)
+             and not _is_spell_page(_url_of(relative))]
+    texts += [data for relative, data in files.items() if _is_spell_page(_url_of(relative))][:1]
+    named = b"\n".join(texts)
+    entries = []
+    for relative, data in files.items():
+        url = _url_of(relative)
+        if (relative.endswith(".html") or relative.startswith(_LUNR)
+                or relative.rsplit("/", 1)[-1].encode() in named):
+            entries.append((url, _digest(data), _wire_size(data)))
     return sorted(entries, key=lambda entry: (_tier(entry[0]), entry[0]))
 
 
