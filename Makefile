@@ -5,6 +5,10 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 SITE_URL ?=
+# The publishing address reaches the build through the environment, never through a shell
+# command line ($(value …) keeps it as written); the build checks it is an http(s) address.
+override SITE_URL := $(value SITE_URL)
+export SITE_URL
 
 .PHONY: setup check generate build serve test bench clean
 
@@ -27,7 +31,7 @@ generate: setup
 	$(PY) -m generator generate
 
 build: setup
-	SITE_URL='$(SITE_URL)' $(PY) -m generator build
+	$(PY) -m generator build
 
 serve: setup
 	$(PY) -m generator serve --host $(HOST) --port $(PORT)
@@ -45,4 +49,4 @@ bench: setup
 	$(PY) bench/bench_lighthouse.py
 
 clean:
-	rm -rf build site .pytest_cache .hypothesis
+	rm -rf build site .site.* .pytest_cache .hypothesis

@@ -70,6 +70,12 @@ def _run_generate(args: argparse.Namespace) -> int:
     except GenerationError as error:
         print("\n".join(error.problems))
         return EXIT_PROBLEMS
+    except OSError as error:
+        from .build import write_error
+
+        print(f"{Path(error.filename).parent if error.filename else args.out}: -: attendu un dossier où écrire "
+              f"les pages, reçu une erreur ({write_error(error)})")
+        return EXIT_PROBLEMS
     print(f"{_plural(report.spells, 'sort')} : {_plural(len(report.written), 'fichier écrit', 'fichiers écrits')} "
           f"dans {args.out}")
     return EXIT_OK

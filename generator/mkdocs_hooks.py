@@ -15,6 +15,7 @@ from pathlib import Path
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
+from generator.build import fault_point
 from generator.pages.site import GenerationError, generate
 
 
@@ -60,6 +61,7 @@ def on_pre_build(config) -> None:
         generate(root, Path(config.docs_dir), site_url=config.site_url or "")
     except GenerationError as error:
         raise InvalidSpells(error.problems) from None
+    fault_point("generated")
 
 
 # A generated page is a heading (Markdown, or a spell page's escaped HTML title), then one block
@@ -215,6 +217,7 @@ def on_post_build(config) -> None:
     from generator.offline import write_offline_files
     from generator.pages.search import SearchError, defer_search
 
+    fault_point("pages")
     site_dir = Path(config.site_dir)
     try:
         defer_search(site_dir)
