@@ -16,7 +16,7 @@ from markupsafe import Markup, escape
 from ..spellformat.description import figure_caption, is_separator_row, split_blocks
 
 __all__ = ["Span", "render_description", "render_inline", "superscripts", "split_blocks",
-           "level_anchor"]
+           "level_anchor", "level_anchors"]
 
 _SUPERSCRIPT_ENDINGS = ("eme", "er", "e")
 
@@ -80,6 +80,22 @@ def level_anchor(entry: dict) -> str:
     return f"niveau-{entry['level']}"
 
 
+def level_anchors(per_level: list[dict]) -> list[str]:
+    """The fragment id of each per-level effect, in order, each once on the page: a level given
+    twice gets ``niveau-5``, then ``niveau-5-2``…"""
+    seen: set[str] = set()
+    anchors = []
+    for entry in per_level:
+        base = anchor = level_anchor(entry)
+        number = 1
+        while anchor in seen:
+            number += 1
+            anchor = f"{base}-{number}"
+        seen.add(anchor)
+        anchors.append(anchor)
+    return anchors
+
+
 def level_line(entry: dict) -> str:
     """The description line a per-level entry stands for."""
     label = entry["label"]
@@ -92,15 +108,19 @@ def render_description(description: str, *, per_level: list[dict] = (),
 
     ``subheading`` is the element of a « #### » subtitle: the level just below the heading that
     holds the description on its page (headings never skip a level)."""
-    levels = {level_line(entry): entry for entry in per_level}
+    # Each line a per-level entry stands for, with the entries (and their ids) not placed yet: an
+    # id is written once, on the first line of its entry, never twice on the page.
+    levels: dict[str, list[tuple[dict, str]]] = {}
+    for entry, anchor in zip(per_level, level_anchors(list(per_level))):
+        levels.setdefault(level_line(entry), []).append((entry, anchor))
     html: list[str] = []
 
     def line(text: str) -> tuple[str, Markup]:
-        entry = levels.get(text)
+        waiting = levels.get(text)
         body = render_inline(text, tuple(spans_for(text)))
-        if entry is None:
+        if not waiting:
             return "", body
-        anchor = level_anchor(entry)
+        entry, anchor = waiting.pop(0)
         label = (f"niveau {entry['level']}" if entry["basis"] == "spell"
                  else f"niveaux {entry['level']}–{entry.get('level_to', entry['level'])} du magicien")
         link = (f'<a class="gr-level-link" href="#{anchor}" '

@@ -29,7 +29,7 @@ import widgets
 
 from . import labels
 from .links import MentionFinder
-from .render import Span, figure, level_anchor, render_description, render_inline
+from .render import Span, figure, level_anchors, render_description, render_inline
 from ..security import CONTENT_SECURITY_POLICY
 from ..spellformat.slug import fold, slugify
 
@@ -272,7 +272,8 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
                       if f["position"] == "before_title"]
     figures_after = [Markup(figure(f["caption"], note=labels.FIGURE_CERTAINTY[f["certainty"]]))
                      for f in spell["figures"] if f["position"] == "after_description"]
-    levels = [{"anchor": level_anchor(entry), "entry": entry} for entry in spell["per_level"]]
+    levels = [{"anchor": anchor, "entry": entry}
+              for entry, anchor in zip(spell["per_level"], level_anchors(spell["per_level"]))]
     return {
         "spell": spell,
         "fields": fields,

@@ -636,6 +636,34 @@ def _plain_text(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
         if bad is not None:
             yield path, (f"attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation "
                          f"{' '.join(NAME_PUNCTUATION)}, reçu « {_short(text)} » (caractère « {bad} » interdit)")
+            continue
+        odd = _not_latin(text)
+        if odd:
+            shown = ", ".join(f"« {char} » {_codepoint(char)} {unicodedata.name(char, '')}".rstrip() for char in odd)
+            yield path, (f"attendu un nom d'une seule écriture, l'alphabet latin (accents compris), avec les "
+                         f"chiffres 0 à 9, reçu « {_short(text)} » (d'une autre écriture : {shown})")
+
+
+def _not_latin(text: str) -> list[str]:
+    """The letters and digits of a name that are not Latin letters (accented ones and ligatures
+    such as œ included), ASCII digits or accents following a Latin letter, each once: a Cyrillic
+    « е » in a Latin name is another address that looks the same."""
+    odd: list[str] = []
+    after_letter = False
+    for char in text:
+        category = unicodedata.category(char)
+        if category[0] == "L":
+            ok = unicodedata.name(char, "").startswith("LATIN ")
+        elif category[0] == "N":
+            ok = "0" <= char <= "9"
+        elif category[0] == "M":
+            ok = after_letter
+        else:
+            ok = True
+        if not ok and char not in odd:
+            odd.append(char)
+        after_letter = category[0] == "L" or (category[0] == "M" and after_letter)
+    return odd
 
 
 def _spell_texts(data: dict[str, Any]) -> list[str]:

@@ -239,3 +239,28 @@ _FINDER = MentionFinder(_SPELLS)
 def test_the_mention_finder_finds_what_the_former_pattern_found(parts, exclude):
     text = "".join(parts)
     assert [(m.start, m.end, m.slug) for m in _FINDER.find(text, exclude=exclude)] == _FORMER(text, exclude)
+
+
+# --------------------------------------------------------------------------- ids
+
+
+def test_a_level_given_twice_or_a_line_written_twice_gives_each_id_once():
+    per_level = [{"basis": "spell", "level": 5, "label": "Niveau 5 :", "text": "un"},
+                 {"basis": "spell", "level": 5, "label": "Niveau 5 :", "text": "deux"},
+                 {"basis": "spell", "level": 6, "label": "Niveau 6 :", "text": "trois"}]
+    html = str(render_description("Niveau 5 : un\n\nNiveau 5 : deux\n\nNiveau 6 : trois\n\nNiveau 6 : trois",
+                                  per_level=per_level))
+    assert re.findall(r' id="([^"]+)"', html) == ["niveau-5", "niveau-5-2", "niveau-6"]
+
+
+_ID = re.compile(r"""<[a-zA-Z][^>]*?\sid=(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
+
+
+def test_ids_are_unique_on_every_built_page(built_site):
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > 110
+    for page in pages:
+        ids = [next(v for v in match.groups() if v is not None) for match in _ID.finditer(
+            page.read_text(encoding="utf-8"))]
+        repeated = sorted({i for i in ids if ids.count(i) > 1})
+        assert not repeated, f"{page.relative_to(built_site)} : {repeated}"

@@ -153,3 +153,23 @@ def test_the_limits_are_far_above_the_longest_texts_of_the_compendium():
     lines = max(len(line) for s in spells for line in s.data["description"].split("\n"))
     descriptions = max(len(s.data["description"]) for s in spells)
     assert MAX_NAME >= 4 * names and MAX_LINE >= 9 * lines and MAX_DESCRIPTION >= 6 * descriptions
+
+
+@pytest.mark.parametrize(("path", "text", "odd"), [
+    (("name",), "Boule dе feu", "« е » U+0435 CYRILLIC SMALL LETTER IE"),
+    (("aliases", 0), "Boule de flаmmes", "« а » U+0430 CYRILLIC SMALL LETTER A"),
+    (("index", "name"), "Βoule de feu", "« Β » U+0392 GREEK CAPITAL LETTER BETA"),
+    (("aliases", 0), "Boule ٣", "« ٣ » U+0663 ARABIC-INDIC DIGIT THREE"),
+])
+def test_a_name_mixing_scripts_is_refused_naming_the_odd_letters(path, text, odd, tmp_path):
+    directory = write(tmp_path, _with(path, text))
+    problems = [p for p in check_dir(directory) if p.field == _field(path)]
+    assert [p.message for p in problems][:1] == [
+        "attendu un nom d'une seule écriture, l'alphabet latin (accents compris), avec les chiffres 0 à 9, "
+        f"reçu « {text} » (d'une autre écriture : {odd})"]
+
+
+@pytest.mark.parametrize("text", ["Œil de mage", "Éclair", "Image mi\u0301roir", "Sort 3"])
+def test_latin_names_with_accents_ligatures_and_digits_are_accepted(text, tmp_path):
+    directory = write(tmp_path, _with(("aliases", 0), text))
+    assert not [p for p in check_dir(directory) if p.field == "aliases[0]"]
