@@ -47,6 +47,13 @@ def compute_cast(page, magic: int) -> None:
         arg=[CAST, expected], timeout=BOOT_MS)
 
 
+def ask_beyond_the_data(page) -> None:
+    """A progression at apprentissage 3 and 40 XP: not in the build's data, the engine answers."""
+    page.locator("#progression-apprentissage").fill("3")
+    page.locator("#progression-xp").fill("40")
+    page.locator("#progression-xp").press("Enter")
+
+
 def test_pages_index_and_calculators_work_offline(built_site, serve, new_context):
     served = serve(built_site)
     context = new_context(service_workers="allow")
@@ -62,7 +69,8 @@ def test_pages_index_and_calculators_work_offline(built_site, serve, new_context
 
     # A first boot of the engine, online: its files are then kept for offline use.
     page.goto(served.url + "calculateurs/")
-    compute_cast(page, 6)
+    compute_cast(page, 6)  # from the build's data: no engine
+    ask_beyond_the_data(page)
     page.wait_for_selector(".gr-offline[data-engine='cached']", timeout=60_000)
     assert "Les calculateurs fonctionnent aussi hors ligne." in page.inner_text(".gr-offline")
 
@@ -85,7 +93,8 @@ def test_pages_index_and_calculators_work_offline(built_site, serve, new_context
     assert page.url.endswith("/sorts/vol/") and page.locator("h1").inner_text() == "Vol"
 
     page.goto(served.url + "calculateurs/")
-    compute_cast(page, 9)  # answered from the build's data; the engine boots from the cache
+    compute_cast(page, 9)  # answered from the build's data
+    ask_beyond_the_data(page)  # outside it: the engine boots from the cache
     page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=BOOT_MS)
 
     page.goto(served.url + "page-inconnue/")

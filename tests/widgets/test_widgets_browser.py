@@ -442,14 +442,19 @@ def test_lazy_loading_and_a_single_worker(context, server):
     expect_rows(page, f'{CAST} tbody[data-rows="outcomes"]', cast_rows(4, 1, 0, "modified"))
     assert page.locator(f"{CAST}[data-result=ok]").count() == 1
 
-    # The first use of a field starts the engine.
+    # Using a field and asking covered answers starts no engine.
     page.locator("#lancer-magie").click()
-    page.wait_for_function("() => document.querySelector('.gr-calc[data-state=loading], .gr-calc[data-state=ready]') !== null", timeout=5000)
-
-    # Every other calculator shares the same worker.
     type_into(page, "#etude-heures", "2")
     wait_result(page, "study", timeout=ANSWER_MS)
-    type_into(page, "#progression-magie", "8")  # 20 casts: outside the build's data, the engine answers
+    page.evaluate(TWO_FRAMES)
+    page.wait_for_load_state("networkidle")
+    engine = [u for u in requests if "/assets/pyodide/" in u or "/engine-worker" in u or u.endswith(".zip")]
+    assert engine == [] and workers == []
+    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
+
+    # The first request outside the build's data starts the engine, which answers it.
+    type_into(page, "#progression-magie", "8")  # 20 casts: outside the build's data
+    page.wait_for_function("() => document.querySelector('.gr-calc[data-state=loading], .gr-calc[data-state=ready]') !== null", timeout=5000)
     wait_result(page, "progression")
     assert len(workers) == 1
     paths = [urlsplit(u).path for u in requests]

@@ -1,5 +1,6 @@
-"""The engine (Pyodide in a worker) starts at the first interaction, never merely because a
-calculator is on screen: a reader who only scrolls downloads the small answer data at most.
+"""The engine (Pyodide in a worker) starts at the first request the build's data does not
+answer, never merely because a calculator is on screen, a field is used or a covered answer is
+asked: a reader who only scrolls or asks covered answers downloads the small answer data at most.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def scroll_through(page) -> None:
     ("calculateurs/", ["cast", "progression", "study"]),
     ("sorts/vol/", ["cast", "progression"]),
 ])
-def test_scrolling_starts_no_engine_focus_does(watched, site_url, path, covered):
+def test_scrolling_starts_no_engine_an_uncovered_request_does(watched, site_url, path, covered):
     page, requests, workers = watched
     page.goto(site_url + path)
     wait_until_settled(page)
@@ -64,10 +65,67 @@ def test_scrolling_starts_no_engine_focus_does(watched, site_url, path, covered)
     assert all(page.evaluate(
         "() => [...document.querySelectorAll('.gr-calc')].map(c => c.dataset.state === 'idle')"))
 
-    # The first focus in a field starts the worker.
+    # Focusing a field starts nothing either.
+    page.locator('section[data-calc="cast"] [data-field]').first.focus()
+    page.evaluate(TWO_FRAMES)
+    assert not engine_requests(requests)
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "idle"
+
+    # A request the data does not answer (progression at 40 XP, apprentissage 3) starts the worker.
     with page.expect_worker(lambda worker: "engine-worker.js" in worker.url, timeout=ANSWER_MS):
-        page.locator('section[data-calc="cast"] [data-field]').first.focus()
+        ask_progression_at(page, "40")
     assert page.evaluate("() => document.documentElement.dataset.engine") != "idle"
+
+
+def engine_requests(requests) -> list[str]:
+    """The requests for the engine's files (Pyodide, its worker)."""
+    return [url for url in requests if PYODIDE in url or "engine-worker.js" in url]
+
+
+def ask_progression_at(page, xp: str) -> None:
+    """Ask the progression at apprentissage 3 and ``xp`` XP, typed as a reader does (the
+    build's data holds the progressions at 0 XP only)."""
+    for name, value in (("learning", "3"), ("xp", xp)):
+        field = page.locator(f'section[data-calc="progression"] [data-field="{name}"]')
+        field.click()
+        field.fill(value)
+        field.press("Enter")
+
+
+def test_covered_answers_ask_no_pyodide_file_an_uncovered_one_does(watched, site_url):
+    """Tapping fields and asking covered casts and progressions fetches no Pyodide file; the
+    first uncovered progression (40 XP) starts the download."""
+    page, requests, workers = watched
+    page.goto(site_url + "calculateurs/")
+    wait_until_settled(page)
+    cast = page.locator('section[data-calc="cast"]')
+    cast.scroll_into_view_if_needed()
+    magic = cast.locator('[data-field="magic"]')
+    magic.click()  # a tap in a field
+    magic.fill("10")
+    magic.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('section[data-calc=\"cast\"]').dataset.result === 'ok'"
+        " && document.querySelector('section[data-calc=\"cast\"] [data-field=\"magic\"]').value === '10'",
+        timeout=ANSWER_MS)
+    progression = page.locator('section[data-calc="progression"]')
+    progression.scroll_into_view_if_needed()
+    ask_progression_at(page, "0")  # covered: progressions at 0 XP are in the data
+    page.wait_for_selector('section[data-calc="progression"][data-result=ok]', state="attached",
+                           timeout=ANSWER_MS)
+    page.evaluate(TWO_FRAMES)
+    page.wait_for_load_state("networkidle")
+    assert len(engine_requests(requests)) == 0
+    assert not [url for url in workers if "engine-worker.js" in url]
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "idle"
+
+    ask_progression_at(page, "40")  # not in the data: the engine is needed
+    page.wait_for_function("() => document.documentElement.dataset.engine !== 'idle'",
+                           timeout=ANSWER_MS)
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some(e => e.name.includes('/assets/pyodide/'))"
+        " || document.documentElement.dataset.engine === 'failed'", timeout=ANSWER_MS)
+    assert [url for url in requests if PYODIDE in url]
 
 
 def fetched(requests, name: str) -> list[str]:
@@ -77,7 +135,7 @@ def fetched(requests, name: str) -> list[str]:
 
 def test_each_module_comes_at_its_first_need(watched, site_url):
     """Before any interaction a spell page fetches the calculators' entry, not the look-up
-    (a calculator in view) or the engine's manager (a field used)."""
+    (a calculator in view) or the engine's manager (a request the data does not answer)."""
     page, requests, _ = watched
     page.goto(site_url + "sorts/vol/")
     wait_until_settled(page)
@@ -97,5 +155,11 @@ def test_each_module_comes_at_its_first_need(watched, site_url):
     page.wait_for_selector('section[data-calc="cast"][data-result=roll]', state="attached",
                            timeout=ANSWER_MS)
     assert cast.locator("[data-out='roll.face']").text_content().strip().isdigit()
+    page.evaluate(TWO_FRAMES)
+    assert not fetched(requests, "engine.js")  # a roll's face is in the data too
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "idle"
+
+    page.locator('section[data-calc="progression"]').scroll_into_view_if_needed()
+    ask_progression_at(page, "40")
     page.wait_for_function("() => document.documentElement.dataset.engine !== 'idle'")
     assert len(fetched(requests, "engine.js")) == 1

@@ -13,8 +13,8 @@
 // common inputs, and its reading of every field, so that a bad value is told at once in the
 // engine's words); instant.js, the fields and the calculator's answers are fetched together as
 // a calculator approaches the screen (or is first used). Anything else goes to the engine
-// (engine.js: Pyodide in a Web Worker), which starts booting at the first interaction with a
-// calculator's field, never merely because one is in view. Other scripts of the page (the spellbook, the offline panel)
+// (engine.js: Pyodide in a Web Worker), which starts downloading at the first request the data
+// does not answer, never because a covered answer was asked or a calculator is in view. Other scripts of the page (the spellbook, the offline panel)
 // reach the engine through calculatorsApi (imported by the site's modules).
 
 import config from "./engine-config.js";
@@ -462,10 +462,9 @@ class Calculator {
   }
 
   // First interaction with a field: what answers without the engine is fetched (if the
-  // calculator's approach has not done it), and the engine starts booting in the background
-  // once the answer to this interaction is on screen.
+  // calculator's approach has not done it). The engine is not started here: only a request
+  // the build's data does not answer starts it (compute → ask).
   wake() {
-    if (engine.state === "idle") requestAnimationFrame(() => setTimeout(() => engine.start(), 0));
     if (!this.shown && !this.busy && this.seq === 0) this.compute(this.request(this.calc));
   }
 
