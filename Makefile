@@ -10,7 +10,7 @@ SITE_URL ?=
 override SITE_URL := $(value SITE_URL)
 export SITE_URL
 
-.PHONY: setup check generate build serve test bench clean
+.PHONY: setup check generate build serve lint format test bench clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ $(VENV)/.installed: pyproject.toml
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+node_modules/.bin/biome:
+	$(MAKE) node_modules/.installed
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -36,7 +39,18 @@ build: setup
 serve: setup
 	$(PY) -m generator serve --host $(HOST) --port $(PORT)
 
-test: setup
+# Linters and type checks: a few seconds, first in `make test`, any finding fails it.
+lint: $(VENV)/.installed node_modules/.bin/biome
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+	node_modules/.bin/biome lint --error-on-warnings --diagnostic-level=warn
+
+# Rewrites the code in the project's layout (Ruff for Python, Biome for JavaScript).
+format: $(VENV)/.installed node_modules/.bin/biome
+	$(VENV)/bin/ruff format .
+	node_modules/.bin/biome format --write
+
+test: setup lint
 	node --test tests/js/*.test.mjs
 	sh tools/ensure-test-tools
 	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder
@@ -49,4 +63,4 @@ bench: setup
 	$(PY) bench/bench_lighthouse.py
 
 clean:
-	rm -rf build site .site.* .pytest_cache .hypothesis
+	rm -rf build site .site.* .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -165,12 +165,12 @@ def main(argv=None) -> int:
         )
     for mode in ("cold", "cached"):
         workers = [r[("calculators", mode)]["worker"] for r in rounds]
-        own = [r[("calculators", mode)]["ms"] - w["pyodide"] for r, w in zip(rounds, workers)]
+        own = [r[("calculators", mode)]["ms"] - w["pyodide"] for r, w in zip(rounds, workers, strict=True)]
         print(
             f"inside the calculator run, {mode:6}: Pyodide booted at {statistics.median(w['pyodide'] for w in workers):.0f} ms"
             f" in the worker; engine archive + import {statistics.median(w['engine'] for w in workers):.0f} ms;"
             f" everything not Pyodide's boot {statistics.median(own):.0f} ms"
-            f" (ratio to own boot {statistics.median(r[('calculators', mode)]['ms'] / w['pyodide'] for r, w in zip(rounds, workers)):.3f})"
+            f" (ratio to own boot {statistics.median(r[('calculators', mode)]['ms'] / w['pyodide'] for r, w in zip(rounds, workers, strict=True)):.3f})"
         )
     supported = all(v["longtaskSupported"] for r in rounds for v in r.values())
     print("longest main-thread freeze between the click and the result (goal < 100 ms):")

@@ -26,7 +26,6 @@ import tempfile
 import threading
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 

@@ -8,13 +8,13 @@ the same run (plain Fraction additions), so runs on different machines
 compare. Reports only; asserts nothing.
 """
 
-from fractions import Fraction
-from itertools import product
-from pathlib import Path
 import statistics
 import subprocess
 import sys
 import time
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))

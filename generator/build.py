@@ -86,7 +86,7 @@ def _line_of(path: Path, *needles: str) -> int:
 
 def _explain(root: Path, message: str) -> str:
     """One MkDocs warning as ``file:line: page …: message`` in French."""
-    for pattern, french in _WARNINGS:
+    for pattern, french in _WARNINGS:  # noqa: B007 (the match and its message are read after the loop)
         match = pattern.fullmatch(message.strip())
         if match:
             break

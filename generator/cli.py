@@ -9,6 +9,7 @@ or unexpected error (130 when interrupted).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
@@ -178,10 +179,8 @@ def _plural(n: int, singular: str, plural: str | None = None) -> str:
 def _tolerant_streams() -> None:
     # « » and accents must never turn into an exception on a non-UTF-8 terminal.
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            pass
 
 
 # --------------------------------------------------------------------------- argparse in French

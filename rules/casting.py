@@ -14,14 +14,25 @@ With ``extremes="natural"`` a natural 12 is a critical failure and a natural
 1 is flawed, whatever R; the other faces use the last three comparisons on R.
 """
 
+from __future__ import annotations
+
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-import functools
 from types import MappingProxyType
 
 from . import errors, fr
 from .constants import DIE_FACES, MAGIC_DIVISOR
+
+# Names for the type checker only: nothing more is imported when the browser runs the engine.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
+    from typing import TypeAlias
+
+    #: ((outcome, its die faces ascending), …) in Outcome order.
+    FacesByOutcome: TypeAlias = tuple[tuple["Outcome", tuple[int, ...]], ...]
 
 __all__ = [
     "EXTREMES",
@@ -57,12 +68,12 @@ class Outcome(StrEnum):
     PERFECT = "perfect"
 
     @property
-    def label(self):
+    def label(self) -> str:
         """The French name of the outcome, as the site shows it."""
         return _LABELS[self]
 
     @property
-    def is_cast(self):
+    def is_cast(self) -> bool:
         """True when the spell is cast (flawed, success, perfect), as duels need."""
         return self in _CAST
 
@@ -98,17 +109,19 @@ class CastResult:
     xp: int
 
 
-def check_extremes(value):
+def check_extremes(value: object) -> str:
     """Validate the reading of the 1 and the 12 (A1): "modified" or "natural"."""
     return errors.choice("extremes", value, EXTREMES, _EXPECTED_EXTREMES)
 
 
-def outcome_of(face, magic, learning, modifier, extremes):
+def outcome_of(
+    face: int, magic: int, learning: int, modifier: int, extremes: str
+) -> tuple[int, Outcome]:
     """Return (R, outcome) for one die face; arguments already validated."""
     return _outcome(face, face - magic // MAGIC_DIVISOR + modifier, learning, extremes)
 
 
-def _outcome(face, result, learning, extremes):
+def _outcome(face: int, result: int, learning: int, extremes: str) -> tuple[int, Outcome]:
     """Return (R, outcome) for one die face whose modified result is ``result``."""
     if extremes == "natural":
         if face == DIE_FACES:
@@ -128,43 +141,45 @@ def _outcome(face, result, learning, extremes):
     return result, Outcome.FAILURE
 
 
-def face_counts(magic, learning, modifier, extremes):
+def face_counts(magic: int, learning: int, modifier: int, extremes: str) -> dict[Outcome, int]:
     """Return {outcome: number of faces out of 12}, all five keys; validated input."""
     return {outcome: len(faces) for outcome, faces in _faces(magic, learning, modifier, extremes)}
 
 
-def _faces(magic, learning, modifier, extremes):
+def _faces(magic: int, learning: int, modifier: int, extremes: str) -> FacesByOutcome:
     """((outcome, faces), ...) in Outcome order, faces ascending; validated input."""
     return _faces_shifted(_shift(magic, modifier), learning, extremes)
 
 
-def _shift(magic, modifier):
+def _shift(magic: int, modifier: int) -> int:
     # R = face + shift: magic and modifier only matter through this sum, so every magic and
     # modifier with the same shift shares the computations kept below.
     return modifier - magic // MAGIC_DIVISOR
 
 
 @functools.lru_cache(maxsize=256)
-def _faces_shifted(shift, learning, extremes):
-    faces = {outcome: [] for outcome in Outcome}
+def _faces_shifted(shift: int, learning: int, extremes: str) -> FacesByOutcome:
+    faces: dict[Outcome, list[int]] = {outcome: [] for outcome in Outcome}
     for face in FACES:
         faces[_outcome(face, face + shift, learning, extremes)[1]].append(face)
     return tuple((outcome, tuple(faces[outcome])) for outcome in Outcome)
 
 
 @functools.lru_cache(maxsize=256)
-def _odds_shifted(shift, learning, extremes):
+def _odds_shifted(shift: int, learning: int, extremes: str) -> tuple[tuple[Outcome, Fraction], ...]:
     return tuple((outcome, Fraction(len(faces), DIE_FACES))
                  for outcome, faces in _faces_shifted(shift, learning, extremes))
 
 
 @functools.lru_cache(maxsize=256)
-def _expected_shifted(shift, learning, extremes):
+def _expected_shifted(shift: int, learning: int, extremes: str) -> Fraction:
     faces = _faces_shifted(shift, learning, extremes)
     return Fraction(sum(_XP[outcome] * len(f) for outcome, f in faces), DIE_FACES)
 
 
-def check_cast(magic, learning, modifier, extremes):
+def check_cast(
+    magic: object, learning: object, modifier: object, extremes: object
+) -> tuple[int, int, int, str]:
     """Validate the four inputs of a cast and return them in that order."""
     return (
         errors.magic(magic),
@@ -174,7 +189,9 @@ def check_cast(magic, learning, modifier, extremes):
     )
 
 
-def cast_odds(magic, learning, *, modifier=0, extremes="modified"):
+def cast_odds(
+    magic: int, learning: int, *, modifier: int = 0, extremes: str = "modified"
+) -> dict[Outcome, Fraction]:
     """Return the exact probability of each outcome of one cast.
 
     A fresh dict ``{Outcome: Fraction}`` with the five keys in ``Outcome``
@@ -184,7 +201,9 @@ def cast_odds(magic, learning, *, modifier=0, extremes="modified"):
     return dict(_odds_shifted(_shift(magic, modifier), learning, extremes))
 
 
-def cast_key(magic, learning, *, modifier=0, extremes="modified"):
+def cast_key(
+    magic: int, learning: int, *, modifier: int = 0, extremes: str = "modified"
+) -> tuple[str, int, int, str]:
     """Return a hashable value that two casts share only when all their figures are the same.
 
     Magic and modifier enter the rules only through R = d12 − ⌊magic / 2⌋ + modifier: casts
@@ -195,7 +214,7 @@ def cast_key(magic, learning, *, modifier=0, extremes="modified"):
     return ("cast", _shift(magic, modifier), learning, extremes)
 
 
-def stable_magic(modifier=0):
+def stable_magic(modifier: int = 0) -> int:
     """Return the smallest magic from which casts with ``modifier`` (or any lower one) stop changing.
 
     From it on, every face's modified result R = face − ⌊magic / 2⌋ + modifier is below 1: every
@@ -206,7 +225,9 @@ def stable_magic(modifier=0):
     return max(0, MAGIC_DIVISOR * (DIE_FACES + modifier))
 
 
-def outcome_faces(magic, learning, *, modifier=0, extremes="modified"):
+def outcome_faces(
+    magic: int, learning: int, *, modifier: int = 0, extremes: str = "modified"
+) -> dict[Outcome, tuple[int, ...]]:
     """Return the die faces that give each outcome of one cast.
 
     A fresh dict ``{Outcome: tuple of faces}`` with the five keys in ``Outcome``
@@ -216,7 +237,7 @@ def outcome_faces(magic, learning, *, modifier=0, extremes="modified"):
     return dict(_faces(*check_cast(magic, learning, modifier, extremes)))
 
 
-def xp_for(outcome):
+def xp_for(outcome: Outcome | str) -> int:
     """Return the XP a cast with this outcome earns (1, 3 or 5), reading B1.
 
     Accepts an :class:`Outcome` or its string value.
@@ -229,13 +250,23 @@ def xp_for(outcome):
     raise errors.invalid("outcome", _EXPECTED_OUTCOME, outcome)
 
 
-def expected_xp(magic, learning, *, modifier=0, extremes="modified"):
+def expected_xp(
+    magic: int, learning: int, *, modifier: int = 0, extremes: str = "modified"
+) -> Fraction:
     """Return the exact expected XP of one cast, as a Fraction."""
     magic, learning, modifier, extremes = check_cast(magic, learning, modifier, extremes)
     return _expected_shifted(_shift(magic, modifier), learning, extremes)
 
 
-def cast(magic, learning, *, face=None, rng=None, modifier=0, extremes="modified"):
+def cast(
+    magic: int,
+    learning: int,
+    *,
+    face: int | None = None,
+    rng: random.Random | None = None,
+    modifier: int = 0,
+    extremes: str = "modified",
+) -> CastResult:
     """Cast once and return a :class:`CastResult`.
 
     ``face`` fixes the die (1–12); otherwise it is rolled with ``rng`` (a
@@ -256,7 +287,14 @@ def cast(magic, learning, *, face=None, rng=None, modifier=0, extremes="modified
     return CastResult(face, result, outcome, _XP[outcome])
 
 
-def impossible_reason(outcome, magic, learning, *, modifier=0, extremes="modified"):
+def impossible_reason(
+    outcome: Outcome | str,
+    magic: int,
+    learning: int,
+    *,
+    modifier: int = 0,
+    extremes: str = "modified",
+) -> str | None:
     """Return, in French, why no die face gives ``outcome`` for this cast; None when one does.
 
     The sentence names what the outcome needs of the modified result R and the values R can

@@ -13,12 +13,14 @@ Readings E1–E4 of the rules (lines 40–41):
 Results are named from A's side: ``"a"``, ``"b"``, ``"cancel"``, ``"none"``.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
 from . import errors
-from .casting import Outcome, check_extremes, face_counts
+from .casting import check_extremes, face_counts
 
 __all__ = [
     "ELEMENTS",
@@ -46,12 +48,12 @@ _BEATS = {"feu": "vigne", "vigne": "eau", "eau": "feu"}
 _EXPECTED_ELEMENT = errors.french_list(ELEMENTS)
 
 
-def check_element(value):
+def check_element(value: object) -> str:
     """Validate a spell element: one of ``ELEMENTS``."""
     return errors.choice("element", value, ELEMENTS, _EXPECTED_ELEMENT)
 
 
-def dominance(element_a, element_b):
+def dominance(element_a: str, element_b: str) -> str | None:
     """Return which spell dominates the other: "a", "b" or None (E3)."""
     element_a, element_b = check_element(element_a), check_element(element_b)
     if _BEATS.get(element_a) == element_b:
@@ -70,7 +72,7 @@ class Caster:
     learning: int
     element: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         errors.magic(self.magic)
         errors.learning(self.learning)
         check_element(self.element)
@@ -106,32 +108,32 @@ class DuelBreakdown:
     cast_b: Fraction
     test_a: Fraction
     test_b: Fraction
-    rows: tuple
+    rows: tuple[DuelRow, ...]
     # The mappings follow from the fields above, which the hash already covers.
-    clash: MappingProxyType = field(hash=False)
-    odds: MappingProxyType = field(hash=False)
+    clash: MappingProxyType[str, Fraction] = field(hash=False)
+    odds: MappingProxyType[str, Fraction] = field(hash=False)
 
 
-def _check_caster(value):
+def _check_caster(value: object) -> Caster:
     if isinstance(value, Caster):
         return value
     raise errors.invalid("caster", "un sorcier (Caster)", value)
 
 
-def _passes(caster, modifier, extremes):
+def _passes(caster: Caster, modifier: int, extremes: str) -> int:
     """Number of faces out of 12 on which this caster's spell is cast."""
     counts = face_counts(caster.magic, caster.learning, modifier, extremes)
     return sum(n for o, n in counts.items() if o.is_cast)
 
 
-def _winner(a_passed, b_passed, dominant):
+def _winner(a_passed: bool, b_passed: bool, dominant: str | None) -> str:
     # E4: exactly one test passed wins; otherwise the dominant spell, if any.
     if a_passed != b_passed:
         return "a" if a_passed else "b"
     return dominant or "cancel"
 
 
-def duel_breakdown(a, b, *, extremes="modified"):
+def duel_breakdown(a: Caster, b: Caster, *, extremes: str = "modified") -> DuelBreakdown:
     """Return the :class:`DuelBreakdown` of a duel between casters ``a`` and ``b``."""
     a, b = _check_caster(a), _check_caster(b)
     extremes = check_extremes(extremes)
@@ -170,7 +172,7 @@ def duel_breakdown(a, b, *, extremes="modified"):
     )
 
 
-def clash_odds(a, b, *, extremes="modified"):
+def clash_odds(a: Caster, b: Caster, *, extremes: str = "modified") -> dict[str, Fraction]:
     """Return the exact odds of a clash, given that both spells were cast.
 
     A fresh dict with keys "a" (A's spell takes effect), "b" and "cancel",
@@ -179,7 +181,7 @@ def clash_odds(a, b, *, extremes="modified"):
     return dict(duel_breakdown(a, b, extremes=extremes).clash)
 
 
-def duel_odds(a, b, *, extremes="modified"):
+def duel_odds(a: Caster, b: Caster, *, extremes: str = "modified") -> dict[str, Fraction]:
     """Return the exact odds of a whole duel, from the two casting rolls.
 
     A fresh dict with keys "a", "b", "cancel" and "none" (neither spell

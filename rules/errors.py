@@ -8,9 +8,11 @@ straight through) and either return the validated value or raise
     <nom français> : attendu <valeurs permises>, reçu <valeur>
 """
 
+from __future__ import annotations
+
+import re
 from fractions import Fraction
 from numbers import Rational
-import re
 
 from .constants import (
     MAX_DIFFICULTY,
@@ -20,6 +22,13 @@ from .constants import (
     MIN_LEARNING,
     MIN_STUDY_HOURS,
 )
+
+# Names for the type checker only: nothing more is imported when the browser runs the engine.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Collection, Iterable
+    from decimal import Decimal
+    from typing import TypeGuard
 
 __all__ = ["RulesError"]
 
@@ -57,16 +66,16 @@ class RulesError(ValueError):
     keys of ``PARAM_NAMES``), so callers can attach the message to a field.
     """
 
-    def __init__(self, message, param):
+    def __init__(self, message: str, param: str) -> None:
         super().__init__(message)
         self.param = param
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[RulesError], tuple[str, str]]:
         # ValueError pickles only args; keep param across pickling too.
         return (type(self), (str(self), self.param))
 
 
-def describe(value):
+def describe(value: object) -> str:
     """Return the French description of a received value, for messages."""
     if isinstance(value, bool):
         return f"un booléen ({value})"
@@ -88,7 +97,7 @@ def describe(value):
     return f"un objet de type {type(value).__name__}"
 
 
-def _is_decimal(value):
+def _is_decimal(value: object) -> TypeGuard[Decimal]:
     # Checked by name so that importing this package never imports decimal.
     return type(value).__name__ == "Decimal" and type(value).__module__ in (
         "decimal",
@@ -97,7 +106,7 @@ def _is_decimal(value):
     )
 
 
-def invalid(param, expected, value):
+def invalid(param: str, expected: str, value: object) -> RulesError:
     """Return (not raise) the :class:`RulesError` for ``param``.
 
     ``expected`` is the French description of the allowed values.
@@ -108,12 +117,12 @@ def invalid(param, expected, value):
     )
 
 
-def _is_int(value):
+def _is_int(value: object) -> TypeGuard[int]:
     # bool is an int subclass, but True is never a magic level.
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def integer(param, value, low=None, high=None):
+def integer(param: str, value: object, low: int | None = None, high: int | None = None) -> int:
     """Return ``value`` if it is an ``int`` (not a bool) within [low, high].
 
     Strings are refused, even "12": callers convert raw text themselves.
@@ -133,39 +142,39 @@ def integer(param, value, low=None, high=None):
     raise invalid(param, expected, value)
 
 
-def magic(value):
+def magic(value: object) -> int:
     """Validate a magic level: an integer ≥ 0 (reading A3)."""
     return integer("magic", value, 0)
 
 
-def learning(value, low=MIN_LEARNING, high=MAX_LEARNING):
+def learning(value: object, low: int = MIN_LEARNING, high: int = MAX_LEARNING) -> int:
     """Validate a learning level, by default the levels a cast needs (A5)."""
     return integer("learning", value, low, high)
 
 
-def difficulty(value):
+def difficulty(value: object) -> int:
     """Validate a spell difficulty: an integer from MIN_DIFFICULTY to MAX_DIFFICULTY."""
     return integer("difficulty", value, MIN_DIFFICULTY, MAX_DIFFICULTY)
 
 
-def modifier(value):
+def modifier(value: object) -> int:
     """Validate a modifier added to the modified result R: any integer."""
     return integer("modifier", value)
 
 
-def hours(value):
+def hours(value: object) -> int:
     """Validate a planned study length: an integer from MIN_STUDY_HOURS to MAX_STUDY_HOURS."""
     return integer("hours", value, MIN_STUDY_HOURS, MAX_STUDY_HOURS)
 
 
-def choice(param, value, allowed, expected):
+def choice(param: str, value: object, allowed: Collection[str], expected: str) -> str:
     """Return ``value`` if it is one of the strings ``allowed``."""
     if isinstance(value, str) and value in allowed:
         return value
     raise invalid(param, expected, value)
 
 
-def french_list(words):
+def french_list(words: Iterable[str]) -> str:
     """Join words as French does: « a, b ou c »."""
     words = list(words)
     if len(words) == 1:
@@ -184,7 +193,7 @@ _PERCENT_SPACES = PERCENT_SPACES
 _EXPECTED_P = "un nombre de 0 à 1 (par exemple 3/4, 0,75 ou 75 %)"
 
 
-def _parse_probability_text(text):
+def _parse_probability_text(text: str) -> Fraction | None:
     """Return the Fraction written in ``text``, or None if it is not a number."""
     text = text.strip()
     percent = text.endswith("%")
@@ -204,7 +213,7 @@ def _parse_probability_text(text):
     return value / 100 if percent else value
 
 
-def probability(value, param="p"):
+def probability(value: object, param: str = "p") -> Fraction:
     """Validate a probability in [0, 1] and return it as a Fraction.
 
     Accepts a Fraction (or any exact rational), an int, a Decimal, or text
@@ -212,7 +221,7 @@ def probability(value, param="p"):
     odds are exact in this package.
     """
     if _is_int(value) or isinstance(value, Rational):
-        parsed = Fraction(value)
+        parsed: Fraction | None = Fraction(value)
     elif isinstance(value, str):
         parsed = _parse_probability_text(value)
     elif _is_decimal(value) and value.is_finite():

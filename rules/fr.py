@@ -6,6 +6,8 @@ digits from 1 000 on, separated by a NO-BREAK SPACE (U+00A0), which also
 comes before "%".
 """
 
+from __future__ import annotations
+
 from fractions import Fraction
 from numbers import Rational
 
@@ -16,18 +18,18 @@ __all__ = ["format_decimal", "format_fraction", "format_percent", "one_in"]
 NBSP = "\u00a0"
 
 
-def _exact(value):
+def _exact(value: object) -> Fraction:
     """Validate an exact number (int or rational, not bool nor float)."""
     if isinstance(value, Rational) and not isinstance(value, bool):
         return Fraction(value)
     raise errors.invalid("value", "un nombre exact (entier ou fraction)", value)
 
 
-def _digits(value):
+def _digits(value: object) -> int:
     return errors.integer("digits", value, 0)
 
 
-def _group(whole):
+def _group(whole: int) -> str:
     """Write a non-negative integer with its thousands separated."""
     text = str(whole)
     if len(text) <= 3:
@@ -37,7 +39,7 @@ def _group(whole):
     return NBSP.join(parts)
 
 
-def _rounded(value, digits):
+def _rounded(value: Fraction, digits: int) -> str:
     """Write ``value`` with exactly ``digits`` decimals, rounded half away from zero."""
     scaled = value * 10**digits
     units = (2 * abs(scaled.numerator) + scaled.denominator) // (2 * scaled.denominator)
@@ -49,7 +51,7 @@ def _rounded(value, digits):
     return "-" + text if units and value < 0 else text
 
 
-def format_decimal(x, digits=1):
+def format_decimal(x: Fraction | int, digits: int = 1) -> str:
     """Return ``x`` in French with ``digits`` decimals: "2,4", "1 234,5".
 
     An exact integer is written without decimals ("12"); any other value
@@ -61,18 +63,18 @@ def format_decimal(x, digits=1):
     return _rounded(x, digits)
 
 
-def format_percent(p, digits=1):
+def format_percent(p: Fraction | int, digits: int = 1) -> str:
     """Return ``p`` as a French percentage with ``digits`` decimals: "58,3 %"."""
     p, digits = _exact(p), _digits(digits)
     return _rounded(p * 100, digits) + NBSP + "%"
 
 
-def format_fraction(p):
+def format_fraction(p: Fraction | int) -> str:
     """Return ``p`` as an irreducible fraction: "7/12", or "0", "1" for integers."""
     return str(_exact(p))
 
 
-def one_in(p):
+def one_in(p: Fraction | int) -> str:
     """Return a probability as French odds: "1 chance sur 12", "1 chance sur 1,7".
 
     "aucune chance" for 0 and "certain" for 1.
@@ -102,6 +104,6 @@ SPAN_NATURAL = ("hors du 1 et du {faces} naturels, R = d{faces} − {penalty} "
                 "(magie {magic} ÷ 2, arrondi à l’inférieur){modifier} va de {low} à {high}")
 
 
-def signed(value):
+def signed(value: int) -> str:
     """An integer as the site writes it: the minus sign U+2212 for negatives."""
     return f"−{-value}" if value < 0 else str(value)

@@ -11,14 +11,24 @@ least 1, xp only grows, so expected values are solved exactly by backward
 recursion over xp, level by level from the top, instead of a linear solver.
 """
 
-from dataclasses import dataclass
-from fractions import Fraction
+from __future__ import annotations
+
 import functools
 import math
+from dataclasses import dataclass
+from fractions import Fraction
 
 from . import errors
-from .constants import MAX_LEARNING
 from .casting import Outcome, _shift, check_extremes, face_counts
+from .constants import MAX_LEARNING
+
+# Names for the type checker only: nothing more is imported when the browser runs the engine.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    #: ((a, b), …): gains and their faces, or the (W, e) values of a backward pass.
+    Pairs: TypeAlias = tuple[tuple[int, int], ...]
 
 __all__ = [
     "LevelStep",
@@ -51,11 +61,11 @@ class LevelStep:
     expected_casts: Fraction
 
 
-def _cost(learning, difficulty):
+def _cost(learning: int, difficulty: int) -> int:
     return _BASE_COST[learning] * difficulty
 
 
-def level_up_cost(learning, difficulty):
+def level_up_cost(learning: int, difficulty: int) -> int | None:
     """Return the XP needed to go from ``learning`` to ``learning + 1``.
 
     ``learning`` is 0–4; from 0 the answer is None (the first level needs
@@ -66,7 +76,7 @@ def level_up_cost(learning, difficulty):
     return None if learning == 0 else _cost(learning, difficulty)
 
 
-def gain_xp(learning, xp, gained, difficulty):
+def gain_xp(learning: int, xp: int, gained: int, difficulty: int) -> tuple[int, int]:
     """Add ``gained`` XP and apply the automatic level-ups; return (learning, xp).
 
     Each level-up spends its cost and keeps the rest; several may chain; XP
@@ -83,7 +93,7 @@ def gain_xp(learning, xp, gained, difficulty):
     return learning, xp
 
 
-def _gain_counts(magic, learning, extremes):
+def _gain_counts(magic: int, learning: int, extremes: str) -> Pairs:
     """Return ((gain, faces out of 12), ...) for one cast at this level."""
     counts = face_counts(magic, learning, 0, extremes)
     failed = counts[Outcome.CRITICAL_FAILURE] + counts[Outcome.FAILURE]
@@ -92,7 +102,7 @@ def _gain_counts(magic, learning, extremes):
 
 
 @functools.lru_cache(maxsize=32)
-def _backward(gains, cost, terminal):
+def _backward(gains: Pairs, cost: int, terminal: Pairs) -> Pairs:
     """Expected casts to reach the top of a level, for every xp in [0, cost).
 
     Solves V(x) = 1 + Σ (n_g / 12) V(x + g) for x < cost, with V(cost + r)
@@ -120,9 +130,11 @@ def _backward(gains, cost, terminal):
     return tuple((values[x], top + cost + 4 - x) for x in range(cost))
 
 
-def _expected_to(magic, learning, difficulty, xp, target, extremes):
+def _expected_to(
+    magic: int, learning: int, difficulty: int, xp: int, target: int, extremes: str
+) -> Fraction:
     """Exact expected casts from (learning, xp) to reach ``target``; validated input."""
-    terminal = ((0, 0),) * 5
+    terminal: Pairs = ((0, 0),) * 5
     for level in range(target - 1, learning - 1, -1):
         solved = _backward(
             _gain_counts(magic, level, extremes), _cost(level, difficulty), terminal
@@ -132,7 +144,9 @@ def _expected_to(magic, learning, difficulty, xp, target, extremes):
     return Fraction(w, 12**e)
 
 
-def _check_progress(magic, learning, difficulty, xp, extremes, top):
+def _check_progress(
+    magic: object, learning: object, difficulty: object, xp: object, extremes: object, top: int
+) -> tuple[int, int, int, int, str]:
     magic = errors.magic(magic)
     learning = errors.learning(learning, 1, top)
     difficulty = errors.difficulty(difficulty)
@@ -141,7 +155,9 @@ def _check_progress(magic, learning, difficulty, xp, extremes, top):
     return magic, learning, difficulty, xp, check_extremes(extremes)
 
 
-def progression_key(magic, learning, difficulty, xp=0, *, extremes="modified"):
+def progression_key(
+    magic: int, learning: int, difficulty: int, xp: int = 0, *, extremes: str = "modified"
+) -> tuple[str, int, int, int, int, str]:
     """Return a hashable value that two states share only when their progression is the same.
 
     Magic enters progression only through the odds of a cast without modifier, that is through
@@ -155,7 +171,9 @@ def progression_key(magic, learning, difficulty, xp=0, *, extremes="modified"):
     return ("progression", _shift(magic, 0), learning, difficulty, xp, extremes)
 
 
-def casts_to_next_level(magic, learning, difficulty, xp=0, *, extremes="modified"):
+def casts_to_next_level(
+    magic: int, learning: int, difficulty: int, xp: int = 0, *, extremes: str = "modified"
+) -> Fraction:
     """Return the exact expected number of casts to reach ``learning + 1``.
 
     ``learning`` is 1–4 and ``xp`` the XP already held at that level (below
@@ -167,7 +185,15 @@ def casts_to_next_level(magic, learning, difficulty, xp=0, *, extremes="modified
     return _expected_to(magic, learning, difficulty, xp, learning + 1, extremes)
 
 
-def level_path(magic, learning, difficulty, xp=0, *, extremes="modified", target=MAX_LEVEL):
+def level_path(
+    magic: int,
+    learning: int,
+    difficulty: int,
+    xp: int = 0,
+    *,
+    extremes: str = "modified",
+    target: int = MAX_LEVEL,
+) -> tuple[LevelStep, ...]:
     """Return the :class:`LevelStep` of every level from ``learning + 1`` to ``target``.
 
     Odds change with each level reached; leftover XP is carried. A tuple,
@@ -187,7 +213,9 @@ def level_path(magic, learning, difficulty, xp=0, *, extremes="modified", target
     return tuple(steps)
 
 
-def level_up_within(magic, learning, difficulty, n, xp=0, *, extremes="modified"):
+def level_up_within(
+    magic: int, learning: int, difficulty: int, n: int, xp: int = 0, *, extremes: str = "modified"
+) -> Fraction:
     """Return the exact probability of reaching ``learning + 1`` within ``n`` casts.
 
     ``learning`` is 1–4. Until the level-up every cast has the same odds, so

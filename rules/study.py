@@ -7,8 +7,10 @@ the first failed test, and a failure in hour h earns the XP of h − 1 hours
 halved and rounded up, ``(xp + 1) // 2`` (25 → 13), so 0 XP in hour 1.
 """
 
-from fractions import Fraction
+from __future__ import annotations
+
 import functools
+from fractions import Fraction
 from types import MappingProxyType
 
 from . import errors
@@ -24,17 +26,17 @@ __all__ = [
 STUDY_XP = MappingProxyType({1: 5, 2: 12, 3: 25, 4: 55, 5: 125, 6: 300})
 
 
-def _tests_in_hour(hour):
+def _tests_in_hour(hour: int) -> int:
     # D3: comprehension + resolution in hour 1, then k resolution tests in hour k.
     return 2 if hour == 1 else hour
 
 
-def _failed_xp(hour):
+def _failed_xp(hour: int) -> int:
     # D2 and D4: half of the previous hour's total, rounded up; nothing in hour 1.
     return 0 if hour == 1 else (STUDY_XP[hour - 1] + 1) // 2
 
 
-def study_xp(hours, failed_at=None):
+def study_xp(hours: int, failed_at: int | None = None) -> int:
     """Return the XP of a study session planned for ``hours`` hours (1–6).
 
     ``failed_at`` is the hour (1 to ``hours``) in which a test failed, or
@@ -50,7 +52,7 @@ def study_xp(hours, failed_at=None):
     )
 
 
-def study_odds(hours, p):
+def study_odds(hours: int, p: Fraction | int | str) -> dict[int, Fraction]:
     """Return the exact distribution of the XP of a session planned for ``hours``.
 
     Each test passes independently with probability ``p`` (a Fraction, or
@@ -63,9 +65,9 @@ def study_odds(hours, p):
 
 
 @functools.lru_cache(maxsize=256)
-def _odds(hours, p):
+def _odds(hours: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
     # Kept: a study answer asks the odds of every length for the same chance.
-    odds = {}
+    odds: dict[int, Fraction] = {}
     reached = Fraction(1)  # probability that every earlier test passed
     for hour in range(1, hours + 1):
         passed = p ** _tests_in_hour(hour)
@@ -75,23 +77,24 @@ def _odds(hours, p):
     return tuple(odds.items())
 
 
-def study_expected(hours, p):
+def study_expected(hours: int, p: Fraction | int | str) -> Fraction:
     """Return the exact expected XP of a session planned for ``hours`` hours."""
     return _expected(errors.hours(hours), errors.probability(p))
 
 
 @functools.lru_cache(maxsize=256)
-def _expected(hours, p):
+def _expected(hours: int, p: Fraction) -> Fraction:
     return sum((xp * chance for xp, chance in _odds(hours, p)), Fraction(0))
 
 
-def best_study_hours(p):
+def best_study_hours(p: Fraction | int | str) -> tuple[int, Fraction]:
     """Return (hours, expected XP) of the planned length 1–6 with the highest
     expected XP; ties go to the shorter session."""
     p = errors.probability(p)
-    best = None
+    best: tuple[int, Fraction] | None = None
     for hours in STUDY_XP:
         expected = study_expected(hours, p)
         if best is None or expected > best[1]:
             best = (hours, expected)
+    assert best is not None  # STUDY_XP is not empty
     return best

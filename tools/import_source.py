@@ -260,7 +260,7 @@ def per_level_entries(slug: str, lines: list[tuple[int, str]]) -> list[dict]:
         return []
     pattern, basis = PER_LEVEL[slug]
     entries = []
-    for number, text in lines:
+    for _number, text in lines:
         m = re.match(pattern, text)
         if not m:
             continue
@@ -322,7 +322,7 @@ def import_document() -> tuple[dict[str, dict], dict]:
         name = at(title_line)
         slug = slugify(name)
         fields = {}
-        for key, label, n in zip(FIELD_KEYS, FIELD_LABELS, range(title_line + 2, title_line + 8)):
+        for key, label, n in zip(FIELD_KEYS, FIELD_LABELS, range(title_line + 2, title_line + 8), strict=True):
             fields[key] = split_field(at(n), label)
         body = [(n, at(n)) for n in range(title_line + 8, end + 1)]
         figures = []
@@ -368,7 +368,7 @@ def import_document() -> tuple[dict[str, dict], dict]:
         by_name[name.casefold()] = spell
 
     aliases = {"image miroir": "images miroir"}
-    for position, (line, index_name, levels) in enumerate(index_rows, start=1):
+    for position, (_line, index_name, levels) in enumerate(index_rows, start=1):
         spell = by_name[aliases.get(index_name.casefold(), index_name.casefold())]
         spell["index"] = {"name": index_name, "position": position}
         spell["levels"]["index_raw"] = levels
@@ -382,7 +382,7 @@ def import_document() -> tuple[dict[str, dict], dict]:
         spell["errata"].append({"text": fragment, "kind": kind, "note": note})
 
     blocks = []
-    for header, next_header in zip(headers, headers[1:] + [titles[0]]):
+    for header, next_header in zip(headers, headers[1:] + [titles[0]], strict=True):
         rows = [r for r in index_rows if header < r[0] < next_header]
         blocks.append({"header": at(header).split("\t"), "count": len(rows)})
     document = {

@@ -440,13 +440,13 @@ def _reasons(a, b, d):
     reasons = []
     if d.dominant:
         win, lose = (a, b) if d.dominant == "a" else (b, a)
-        w, l = _SIDE_NAMES[d.dominant], "B" if d.dominant == "a" else "A"
+        w, loser = _SIDE_NAMES[d.dominant], "B" if d.dominant == "a" else "A"
         reasons.append(
             f"{_ELEMENT_WITH_ARTICLE[win.element].capitalize()} ({w}) domine "
-            f"{_ELEMENT_WITH_ARTICLE[lose.element]} ({l}) : "
+            f"{_ELEMENT_WITH_ARTICLE[lose.element]} ({loser}) : "
             f"{_signed(d.modifier_a if w == 'A' else d.modifier_b)} au résultat du dé "
             f"pour {w} lors du test de duel, "
-            f"{_signed(d.modifier_b if w == 'A' else d.modifier_a)} pour {l}."
+            f"{_signed(d.modifier_b if w == 'A' else d.modifier_a)} pour {loser}."
         )
     elif a.element == b.element:
         reasons.append(
@@ -636,7 +636,7 @@ _MAGIC = ("integer", 0, None)
 _LEARNING = ("integer", rules.MIN_LEARNING, rules.MAX_LEARNING)
 _EXTREMES = ("choice", tuple(rules.EXTREMES))
 _ELEMENT = ("choice", tuple(rules.ELEMENTS))
-_SPECS = {
+_SPECS: dict[str, dict[str, tuple]] = {
     "cast": {"magic": _MAGIC, "learning": _LEARNING, "modifier": _ANY_INT, "extremes": _EXTREMES},
     "duel": {"a_magic": _MAGIC, "a_learning": _LEARNING, "a_element": _ELEMENT,
              "b_magic": _MAGIC, "b_learning": _LEARNING, "b_element": _ELEMENT,
@@ -655,7 +655,7 @@ _SENTINEL = "\u2060?\u2060"
 
 def _valid_request(calc: str) -> dict[str, str]:
     request = {"calc": calc}
-    for field, spec in _SPECS[calc].items():
+    for field, _spec in _SPECS[calc].items():
         value = _stand_in(field)
         request[field] = value if isinstance(value, str) else str(value)
     return request
@@ -664,6 +664,7 @@ def _valid_request(calc: str) -> dict[str, str]:
 def _template(request: dict[str, str], field: str) -> str:
     """The bridge's message for ``field`` holding the sentinel, with "{}" for the value."""
     errors = handle({**request, field: _SENTINEL})["errors"]
+    assert isinstance(errors, list)
     message = next(e["message"] for e in errors if e["field"] == field)
     shown = rules_errors.describe(_SENTINEL)
     if message.count(shown) != 1:
@@ -697,12 +698,14 @@ def reading() -> dict:
             entry = {"field": field, "kind": spec[0], "absent": _ABSENT.get(short),
                      "stand_in": _stand_in(field)}
             if spec[0] == "integer" and spec[2] == "cost":
-                highs, messages = {}, {}
+                highs: dict[str, int | None] = {}
+                messages = {}
                 for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1):
                     for difficulty in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1):
                         key = f"{learning},{difficulty}"
                         try:
-                            highs[key] = rules.level_up_cost(learning, difficulty) - 1
+                            cost = rules.level_up_cost(learning, difficulty)
+                            highs[key] = None if cost is None else cost - 1
                         except rules.RulesError:
                             highs[key] = None  # the last level: no cost left
                         messages[key] = _template(

@@ -142,7 +142,7 @@ def requests(axes, calc):
     """Every request of one table, in row-major order of its axes."""
     names = [name for name, _ in axes]
     for values in itertools.product(*(values for _, values in axes)):
-        yield {"calc": calc, **{name: _text(value) for name, value in zip(names, values)}}
+        yield {"calc": calc, **{name: _text(value) for name, value in zip(names, values, strict=False)}}
 
 
 class _Unique:
@@ -353,9 +353,9 @@ def expand(data):
     calc, axes = data["calc"], data["axes"]
     rolls = data.get("rolls")
     for position, (request, values) in enumerate(
-        zip(requests(axes, calc), itertools.product(*(values for _, values in axes)))
+        zip(requests(axes, calc), itertools.product(*(values for _, values in axes)), strict=False)
     ):
-        by_field = {name: value for (name, _), value in zip(axes, values)}
+        by_field = {name: value for (name, _), value in zip(axes, values, strict=False)}
         inputs = {}
         for key, field, how in data["inputs"]:
             value = by_field[field]
@@ -364,7 +364,7 @@ def expand(data):
         yield request, {"calc": calc, "inputs": inputs, **answer}
         if rolls:
             row = rolls["rows"][rolls["index"][position]]
-            for face, ref in zip(rolls["faces"], row):
+            for face, ref in zip(rolls["faces"], row, strict=False):
                 yield ({**request, "calc": "roll", rolls["field"]: str(face)},
                        {"calc": "roll", "inputs": inputs, **answer,
                         "roll": {"face": face, **rolls["answers"][ref]}})

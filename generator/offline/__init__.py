@@ -151,11 +151,11 @@ def _spans(kind: str, data: tuple, y: float) -> list[tuple[float, float]]:
         return [(cx - half, cx + half)]
     crossings = []
     points = list(data)
-    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
         if (y0 <= y < y1) or (y1 <= y < y0):
             crossings.append(x0 + (y - y0) * (x1 - x0) / (y1 - y0))
     crossings.sort()
-    return list(zip(crossings[0::2], crossings[1::2]))
+    return list(zip(crossings[0::2], crossings[1::2], strict=False))
 
 
 def icon_png(size: int) -> bytes:

@@ -20,8 +20,13 @@ from fractions import Fraction
 from pathlib import Path
 
 import yaml
-from jinja2 import (ChoiceLoader, Environment, FileSystemBytecodeCache, FileSystemLoader,
-                    StrictUndefined)
+from jinja2 import (
+    ChoiceLoader,
+    Environment,
+    FileSystemBytecodeCache,
+    FileSystemLoader,
+    StrictUndefined,
+)
 from markupsafe import Markup, escape
 
 import rules
@@ -63,9 +68,9 @@ class Report:
 
 def load_spells(spells_dir: Path) -> list[dict]:
     """Validate then load every spell, sorted by French collation; raise GenerationError."""
-    from ..spellformat.validate import load_dir
-
     from widgets.packaging import build_cache
+
+    from ..spellformat.validate import load_dir
 
     loaded, problems = load_dir(spells_dir, cache_dir=build_cache(spells_dir.parent))
     if problems:

@@ -16,6 +16,7 @@ runs and the publishing address. Anything unreadable or unexpected means « gene
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -78,7 +79,7 @@ def sources_digest(root: Path, out: Path, site_url: str) -> str:
             status = (pyodide / name).stat()
         except OSError:
             status = None
-        digest.update(f"\0{name}\0{status and (status.st_size, status.st_mtime_ns)}".encode("utf-8"))
+        digest.update(f"\0{name}\0{status and (status.st_size, status.st_mtime_ns)}".encode())
     return digest.hexdigest()
 
 
@@ -116,10 +117,8 @@ def unchanged(root: Path, out: Path, digest: str) -> int | None:
 
 def forget(root: Path) -> None:
     """Drop the stamp (a generation has started: until it ends, nothing is known)."""
-    try:
+    with contextlib.suppress(OSError):
         _stamp_file(root).unlink()
-    except OSError:
-        pass
 
 
 def record(root: Path, out: Path, digest: str, spells: int) -> None:

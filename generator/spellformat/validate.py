@@ -631,7 +631,7 @@ def _plain_text(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
                 yield path, f"attendu un texte d'une seule ligne, reçu « {_short(text)} »"
                 break
     for path, text in _names(data):
-        bad = next((char for char in text if not _name_char_ok(char) and not unicodedata.category(char) == "Cc"
+        bad = next((char for char in text if not _name_char_ok(char) and unicodedata.category(char) != "Cc"
                     and char not in BIDI_CONTROLS and char not in SEPARATORS and not _RESERVED.match(char)), None)
         if bad is not None:
             yield path, (f"attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation "

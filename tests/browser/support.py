@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from pathlib import Path
 
 import yaml
 

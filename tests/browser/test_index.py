@@ -5,14 +5,25 @@ Every expectation comes from spells/*.yaml (see support.py): sets of slugs, orde
 
 from __future__ import annotations
 
-import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from tests.browser.support import (
-    COLUMNS, count_text, element_label, facet_button, fold, searchable, server_order,
-    shown_count, sort_button, text_matches, toggle_states, visible_slugs, wait_for_rows)
+    COLUMNS,
+    count_text,
+    element_label,
+    facet_button,
+    fold,
+    searchable,
+    server_order,
+    shown_count,
+    sort_button,
+    text_matches,
+    toggle_states,
+    visible_slugs,
+    wait_for_rows,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -3,7 +3,6 @@ targets, the system's dark scheme, and print (axe-core: test_axe_full.py)."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from tests.browser.support import PHONE, visible_slugs, wait_for_rows

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.fidelity import (ROOT, find_sequence, page_text, source_lines, spell_data_words,
-                            words)
+from tests.fidelity import ROOT, find_sequence, page_text, source_lines, spell_data_words, words
 
 SPELLS = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
           for path in sorted((ROOT / "spells").glob("*.yaml"))}

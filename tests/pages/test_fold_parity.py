@@ -44,6 +44,6 @@ def test_the_browser_folds_like_python():
               "  process.stdout.write(JSON.stringify(texts.map((t) => [fold(t), foldMarks(t)]))); });")
     out = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(texts),
                          capture_output=True, text=True, check=True).stdout
-    differ = [(t, js, [fold(t), fold_marks(t)]) for t, js in zip(texts, json.loads(out))
+    differ = [(t, js, [fold(t), fold_marks(t)]) for t, js in zip(texts, json.loads(out), strict=True)
               if js != [fold(t), fold_marks(t)]]
     assert differ == []

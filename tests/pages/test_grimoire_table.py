@@ -5,9 +5,9 @@ whole grid of magic, modifier, apprentissage, reading and face."""
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 import shutil
 import subprocess
+from fractions import Fraction
 
 import pytest
 

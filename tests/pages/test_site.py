@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
 
-import pytest
 import yaml
 
 from tests.conftest import ROOT
@@ -134,7 +133,7 @@ def test_no_broken_internal_link_or_anchor(built_site):
               or path.parent != built_site}
     broken = []
     for path, links in parsed.items():
-        for tag, url in links.urls:
+        for _tag, url in links.urls:
             if url.startswith(("http:", "https:", "mailto:", "data:", "javascript:", "blob:")):
                 continue
             target, fragment = urldefrag(url)

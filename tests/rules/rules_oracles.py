@@ -5,8 +5,8 @@ the document and the readings (A1–E4), in the most literal way, so that a
 mistake in ``rules/`` is not copied into its own check.
 """
 
-from fractions import Fraction
 import math
+from fractions import Fraction
 from itertools import product
 
 CRITICAL, FAILED, FLAWED, SUCCESS, PERFECT = (
@@ -163,7 +163,7 @@ def linear_solve_expected(magic, learning, difficulty, target, extremes="modifie
         for r in range(size):
             if r != col and rows[r][col] != 0:
                 factor = rows[r][col]
-                rows[r] = [v - factor * w for v, w in zip(rows[r], rows[col])]
+                rows[r] = [v - factor * w for v, w in zip(rows[r], rows[col], strict=True)]
     return {s: rows[index[s]][size] for s in states}
 
 
@@ -179,7 +179,7 @@ def study_session_xp(hours, results):
     """XP of a session whose tests gave ``results`` (True = passed), stopping at
     the first failure."""
     totals = {0: 0, 1: 5, 2: 12, 3: 25, 4: 55, 5: 125, 6: 300}
-    for hour, passed in zip(study_labels(hours), results):
+    for hour, passed in zip(study_labels(hours), results, strict=False):
         if not passed:
             return math.ceil(Fraction(totals[hour - 1], 2))
     return totals[hours]

@@ -69,7 +69,7 @@ PUBLIC = [
 
 def test_all_is_pinned():
     assert rules.__all__ == PUBLIC
-    assert PUBLIC == sorted(PUBLIC)
+    assert sorted(PUBLIC) == PUBLIC
 
 
 @pytest.mark.parametrize("name", PUBLIC)

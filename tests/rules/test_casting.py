@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import rules
-from rules import Outcome
 import rules_oracles as oracle
+from rules import Outcome
 
 magics = st.integers(min_value=0, max_value=40)
 learnings = st.integers(min_value=1, max_value=5)
@@ -206,6 +206,6 @@ def test_casts_with_the_same_key_have_the_same_figures(magic, learning, modifier
 
 @given(magics, learnings, modifiers, magics, learnings, modifiers, extremes)
 def test_casts_whose_faces_differ_have_different_keys(m1, l1, d1, m2, l2, d2, reading):
-    faces = [rules.outcome_faces(m, l, modifier=d, extremes=reading) for m, l, d in ((m1, l1, d1), (m2, l2, d2))]
-    keys = [rules.cast_key(m, l, modifier=d, extremes=reading) for m, l, d in ((m1, l1, d1), (m2, l2, d2))]
+    faces = [rules.outcome_faces(m, n, modifier=d, extremes=reading) for m, n, d in ((m1, l1, d1), (m2, l2, d2))]
+    keys = [rules.cast_key(m, n, modifier=d, extremes=reading) for m, n, d in ((m1, l1, d1), (m2, l2, d2))]
     assert faces[0] == faces[1] or keys[0] != keys[1]

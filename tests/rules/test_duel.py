@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import rules
-from rules import Caster
 import rules_oracles as oracle
+from rules import Caster
 
 ELEMENTS = ["feu", "vigne", "eau", "neutre"]
 casters = st.builds(
@@ -81,10 +81,12 @@ def test_breakdown_is_consistent(a, b, reading):
     d = rules.duel_breakdown(a, b, extremes=reading)
     assert d.dominant == rules.dominance(a.element, b.element)
     assert (d.modifier_a, d.modifier_b) == {"a": (-1, 1), "b": (1, -1), None: (0, 0)}[d.dominant]
-    not_failing = lambda c, m: 1 - sum(
-        v for o, v in rules.cast_odds(c.magic, c.learning, modifier=m, extremes=reading).items()
-        if o in (rules.Outcome.FAILURE, rules.Outcome.CRITICAL_FAILURE)
-    )
+    def not_failing(c, m):
+        return 1 - sum(
+            v for o, v in rules.cast_odds(c.magic, c.learning, modifier=m, extremes=reading).items()
+            if o in (rules.Outcome.FAILURE, rules.Outcome.CRITICAL_FAILURE)
+        )
+
     assert d.cast_a == not_failing(a, 0) and d.cast_b == not_failing(b, 0)
     assert d.test_a == not_failing(a, d.modifier_a) and d.test_b == not_failing(b, d.modifier_b)
     assert [(r.a_passed, r.b_passed) for r in d.rows] == [(True, True), (True, False), (False, True), (False, False)]

@@ -7,8 +7,7 @@ import string
 import unicodedata
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from generator.spellformat.slug import SLUG_PATTERN, SLUG_RE, slugify
 from generator.spellformat.validate import SCHEMA_PATH

@@ -6,7 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.spellformat.spellfile import MAX_BYTES, MAX_DEPTH, MAX_NODES, LoadError, load_bytes, load_path
+from generator.spellformat.spellfile import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_NODES,
+    LoadError,
+    load_bytes,
+    load_path,
+)
 
 
 def errors(text: str | bytes) -> list[LoadError]:

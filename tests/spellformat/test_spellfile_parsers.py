@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from generator.spellformat import spellfile
-from generator.spellformat.spellfile import MAX_DEPTH, MAX_NODES, LoadError, Loaded, load_bytes
+from generator.spellformat.spellfile import MAX_DEPTH, MAX_NODES, Loaded, LoadError, load_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
 SPELLS = sorted((ROOT / "spells").glob("*.yaml"))

@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, event, example, given, settings
+from hypothesis import HealthCheck, event, example, given, settings, strategies as st
 from jsonschema import Draft202012Validator
-from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.spellformat.spellfile import MAX_BYTES
@@ -209,7 +208,7 @@ def write(tmp_path: Path, content: bytes | str, name: str = "boule-de-feu.yaml")
 
 def test_file_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # One value pasted from a Latin-1 editor into an otherwise UTF-8 file.
-    data = VALID_TEXT.encode("utf-8").replace("raw: instantanée".encode("utf-8"), b"raw: instantan\xe9e")
+    data = VALID_TEXT.encode("utf-8").replace("raw: instantanée".encode(), b"raw: instantan\xe9e")
     directory = write(tmp_path, data)
     line = data.split(b"\n").index(b"  raw: instantan\xe9e") + 1
     assert line == 28

@@ -15,6 +15,7 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import widgets_harness as harness  # noqa: E402
+
 from widgets.packaging import install_engine_assets  # noqa: E402
 
 SLOW_TIMEOUT_MS = 4000

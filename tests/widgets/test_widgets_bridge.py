@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import rules
 from widgets import bridge
@@ -63,7 +63,7 @@ def test_cast_matches_engine(magic, learning, modifier, extremes):
     assert out["ok"] is True
     odds = rules.cast_odds(magic, learning, modifier=modifier, extremes=extremes)
     assert [o["key"] for o in out["outcomes"]] == [o.value for o in rules.Outcome]
-    for row, outcome in zip(out["outcomes"], rules.Outcome):
+    for row, outcome in zip(out["outcomes"], rules.Outcome, strict=True):
         assert row["label"] == outcome.label
         assert row["xp"] == rules.xp_for(outcome)
         assert shown(row) == engine_probability(odds[outcome])
@@ -231,7 +231,7 @@ def test_duel_matches_engine(a, b, extremes):
     assert shown(sides["a"]["cast"]) == engine_probability(d.cast_a)
     assert shown(sides["b"]["test"]) == engine_probability(d.test_b)
     assert len(out["rows"]) == len(d.rows)
-    for row, expected in zip(out["rows"], d.rows):
+    for row, expected in zip(out["rows"], d.rows, strict=True):
         assert (row["a_passed"], row["b_passed"], row["result"]) == (expected.a_passed, expected.b_passed, expected.result)
         assert shown(row) == engine_probability(expected.probability)
     # The verdict names the larger of the engine's two figures.
@@ -405,7 +405,7 @@ def test_bridge_imports_only_rules_and_the_standard_library():
     import ast
     import sys
 
-    tree = ast.parse(open(bridge.__file__, encoding="utf-8").read())
+    tree = ast.parse(Path(bridge.__file__).read_text(encoding="utf-8"))
     imported = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

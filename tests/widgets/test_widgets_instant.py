@@ -58,7 +58,7 @@ def test_every_entry_equals_the_engine(documents, key, tmp_path):
     requests = [request for request, _ in pairs]
     said = page(tmp_path, documents, document, requests)
     assert len(said) == len(requests)
-    for (request, expected), out in zip(pairs, said):
+    for (request, expected), out in zip(pairs, said, strict=False):
         engine = bridge.handle(request)
         assert expected == engine, request  # the Python reading of the document
         assert out == {"errors": [], "answer": engine}, request
@@ -75,7 +75,7 @@ def test_magic_beyond_the_grid_is_folded_as_the_engine_says(documents, tmp_path)
         for magic in (top + 1, top + 2, top + 9, 2**53 - 1)
         for learning in (1, 3, 5) for modifier in (-5, 0, 5) for extremes in ("modified", "natural")
     ]
-    for out, request in zip(page(tmp_path, documents, document, requests), requests):
+    for out, request in zip(page(tmp_path, documents, document, requests), requests, strict=False):
         assert out["answer"] == bridge.handle(request), request
     # Rolls show the modified result, which keeps falling: the engine's.
     roll = {**requests[0], "calc": "roll", "face": "3"}
@@ -110,7 +110,7 @@ def test_field_text_is_read_as_the_bridge_reads_it(documents, tmp_path):
         {"calc": "cast", "magic": "004", "learning": "+2", "modifier": "-0", "extremes": "modified"},
         {"calc": "roll", "magic": "4", "learning": "2", "modifier": "0", "extremes": "modified", "face": " 12"},
     ]
-    for out, request in zip(page(tmp_path, documents, documents["cast"], variants), variants):
+    for out, request in zip(page(tmp_path, documents, documents["cast"], variants), variants, strict=False):
         assert out["answer"] is not None and out["answer"] == bridge.handle(request), request
 
 
@@ -154,7 +154,7 @@ def test_bad_values_are_refused_in_the_engine_words_without_it(documents, tmp_pa
     requests = _corpus_requests()
     said = page(tmp_path, documents, None, requests)
     refused = 0
-    for request, out in zip(requests, said):
+    for request, out in zip(requests, said, strict=False):
         engine = bridge.handle(request)
         expected = sorted((e["field"], e["message"]) for e in engine.get("errors", []))
         assert out["errors"] is not None, request

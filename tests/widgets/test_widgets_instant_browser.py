@@ -12,7 +12,6 @@ import json
 
 import pytest
 
-import rules
 from tests.conftest import FAILED_AND_SAID
 from widgets import bridge
 

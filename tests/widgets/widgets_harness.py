@@ -23,8 +23,8 @@ REPO_ROOT = pathlib.Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tests.loopback import CHROMIUM_ARGS, QuietServer  # noqa: E402,F401  (the benchmarks' flags too)
-from tests.loopback import CHROMIUM as _CHROMIUM  # noqa: E402
+# The benchmarks import CHROMIUM_ARGS and QuietServer from here too.
+from tests.loopback import CHROMIUM as _CHROMIUM, CHROMIUM_ARGS, QuietServer  # noqa: E402,F401
 from widgets.packaging import install_engine_assets  # noqa: E402
 
 CHROMIUM = pathlib.Path(_CHROMIUM)

@@ -10,7 +10,7 @@ export function megabytes(bytes) {
  */
 export function loadingText(config, received, reason) {
   if (reason === "engine") return "Préparation du moteur de calcul\u2026";
-  const total = config && config.downloadBytes;
+  const total = config?.downloadBytes;
   if (total && received > 0) {
     const shown = Math.min(received, total);
     return "Chargement du moteur de calcul (" + megabytes(shown) + " sur " + megabytes(total) + ")\u2026";
@@ -22,7 +22,7 @@ export function loadingText(config, received, reason) {
 export function mark(name) {
   try {
     if (performance.getEntriesByName(name, "mark").length === 0) performance.mark(name);
-  } catch (error) {
+  } catch {
     /* no User Timing: nothing to record */
   }
 }

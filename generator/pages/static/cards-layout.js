@@ -69,7 +69,7 @@ function blocksOf(text) {
       for (const item of child.children) {
         blocks.push({ kind: "item", node: item.cloneNode(true), list: id, tag: child.tagName });
       }
-    } else if (child.querySelector && child.querySelector("table")) {
+    } else if (child.querySelector?.("table")) {
       blocks.push({ kind: "table", node: child.cloneNode(true) });
     } else if (child.tagName === "P" && child.textContent.length > CHUNK_CHARS) {
       blocks.push(...chunksOf(child, blocks.length));
@@ -95,7 +95,9 @@ function place(area, block) {
   if (block.chunk !== undefined && last && last.getAttribute("data-chunk") === String(block.chunk)) {
     const added = [...block.node.childNodes].map((child) => child.cloneNode(true));
     last.append(...added);
-    return () => added.forEach((node) => node.remove());
+    return () => {
+      for (const node of added) node.remove();
+    };
   }
   if (block.kind === "item") {
     let list = last;
@@ -159,7 +161,7 @@ function tableWith(wrap, rows) {
 
 function splitTable(area, block) {
   const table = block.node.querySelector("table");
-  const body = table && table.tBodies[0];
+  const body = table?.tBodies[0];
   const rows = body ? [...body.rows] : [];
   let best = 0;
   for (let n = 1; n < rows.length; n++) {

@@ -44,7 +44,7 @@ function selection(bySlug, all) {
   }
   if (params.get("grimoire")) {
     let book = null;
-    try { book = readBook(); } catch (error) { book = null; }
+    try { book = readBook(); } catch { book = null; }
     if (!book) return { slugs: [], notes: ["Mon grimoire n’a pas pu être lu dans ce navigateur."], source: "book" };
     if (book.broken) notes.push("Le grimoire enregistré est illisible (" + book.broken + ").");
     const slugs = book.spells.map((s) => s.slug).filter((slug) => bySlug.has(slug));
@@ -185,7 +185,7 @@ export function mountCards(root) {
     deck.setAttribute("data-ready", "true");
   };
   // Fonts decide where lines break: measure once they are ready.
-  if (document.fonts && document.fonts.ready) document.fonts.ready.then(run, run);
+  if (document.fonts?.ready) document.fonts.ready.then(run, run);
   else run();
 }
 

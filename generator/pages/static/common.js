@@ -68,7 +68,7 @@ export function whenReady(start) {
  * and a game master may serve the site over plain http on a local network.
  */
 export function copyText(text) {
-  if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
+  if (navigator.clipboard?.writeText && window.isSecureContext) {
     return navigator.clipboard.writeText(text).catch(() =>
       legacyCopy(text) ? undefined : Promise.reject(new Error("copy")));
   }
@@ -86,8 +86,8 @@ function legacyCopy(text) {
   document.body.appendChild(area);
   area.select();
   let ok = false;
-  try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
+  try { ok = document.execCommand("copy"); } catch { ok = false; }
   document.body.removeChild(area);
-  if (focused && focused.focus) focused.focus();
+  if (focused?.focus) focused.focus();
   return ok;
 }

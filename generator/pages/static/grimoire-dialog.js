@@ -85,7 +85,8 @@ function build() {
 
 /** Opens the dialog for one spell; ``onDone`` runs once the spellbook holds it. */
 export function openDialog(slug, name, difficulty, onDone) {
-  const d = dialog || (dialog = build());
+  dialog ||= build();
+  const d = dialog;
   const entry = find(loadBook().book, slug);
   Object.assign(d, { slug, difficulty, onDone });
   d.title.textContent = (entry ? "Modifier « " : "Ajouter « ") + name + " »" +

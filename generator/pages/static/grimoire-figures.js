@@ -66,7 +66,7 @@ function show(page, view, response) {
 
 /** Fills the figures of one spell of ``book`` (``view``: {slots, error, seq, spell}). */
 export function computeEntry(page, entry, book, view) {
-  if (!view || !view.spell) return;
+  if (!view?.spell) return;
   const cost = levelCost(entry.learning, view.spell.difficulty);
   if (!castable(entry.learning) || (cost !== null && entry.xp >= cost)) {
     view.seq = ++page.seq; // answers still on their way are for an older state
@@ -77,7 +77,7 @@ export function computeEntry(page, entry, book, view) {
     return;
   }
   pageCalculators().then((found) => {
-    const calculators = found && found.calculators;
+    const calculators = found?.calculators;
     if (!calculators || typeof calculators.request !== "function") {
       engineStatus(page, "Les calculs de progression ne sont pas disponibles : le moteur de " +
                          "calcul n’est pas chargé sur cette page.");
@@ -89,7 +89,7 @@ export function computeEntry(page, entry, book, view) {
     view.slots.casts.textContent = "calcul\u2026";
     const state = typeof calculators.engineState === "function" ? calculators.engineState() : "";
     if (state === "idle" || state === "loading") {
-      const size = found.engine && found.engine.downloadBytes ? " (" + megabytes(found.engine.downloadBytes) + ")" : "";
+      const size = found.engine?.downloadBytes ? " (" + megabytes(found.engine.downloadBytes) + ")" : "";
       engineStatus(page, "Chargement du moteur de calcul" + size + "\u2026");
     }
     calculators.request({

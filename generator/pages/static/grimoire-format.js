@@ -61,7 +61,7 @@ export function exportData(book, known) {
     reglages: { lecture: book.reading },
     sorts: book.spells.map((s) => ({
       slug: s.slug,
-      nom: known && known[s.slug] ? known[s.slug].name : s.slug,
+      nom: known?.[s.slug] ? known[s.slug].name : s.slug,
       apprentissage: s.learning,
       xp: s.xp,
     })),
@@ -74,7 +74,7 @@ export function readFileText(text, known) {
   let data;
   try {
     data = JSON.parse(text);
-  } catch (error) {
+  } catch {
     // The browser's own parse message is English and cryptic: say what the reader can act on.
     throw new BookError(["ce n’est pas du JSON valide (fichier incomplet, abîmé ou d’un autre format)"]);
   }

@@ -30,7 +30,7 @@ export function readFileOffer(page, file) {
 
 function refuse(page, what, error) {
   closeOffer(page);
-  const problems = error instanceof BookError ? error.problems : [String((error && error.message) || error)];
+  const problems = error instanceof BookError ? error.problems : [String(error?.message || error)];
   page.say(what + " : " + problems.slice(0, 6).join(" ; ") +
            (problems.length > 6 ? " ; et " + (problems.length - 6) + " autres problèmes" : "") +
            ". Votre grimoire n’a pas été modifié.", "error");
@@ -78,7 +78,7 @@ export function closeOffer(page) {
   try {
     history.replaceState(history.state, "", window.location.pathname + (query ? "?" + query : "") +
                          window.location.hash);
-  } catch (error) {
+  } catch {
     /* the address keeps the link: harmless */
   }
 }

@@ -212,7 +212,7 @@ export function loadBook() {
   let data;
   try {
     data = JSON.parse(raw);
-  } catch (error) {
+  } catch {
     return { ...none, broken: "ce n’est pas du JSON", raw };
   }
   try {

@@ -75,7 +75,7 @@ export class BookPage {
   }
 
   nameOf(slug) {
-    return this.known && this.known[slug] ? this.known[slug].name : slug;
+    return this.known?.[slug] ? this.known[slug].name : slug;
   }
 
   start() {
@@ -97,7 +97,7 @@ export class BookPage {
         readLinkOffer(this);
       })
       .catch((error) => {
-        const why = /^réponse /.test(error && error.message) ? error.message : "réseau indisponible";
+        const why = /^réponse /.test(error?.message) ? error.message : "réseau indisponible";
         this.say("La liste des sorts n’a pas pu être chargée (" + why + ") : " +
                  "rechargez la page une fois connecté.", "error");
       });
@@ -164,7 +164,7 @@ export class BookPage {
     });
     const file = this.q("file");
     file.addEventListener("change", () => {
-      const chosen = file.files && file.files[0];
+      const chosen = file.files?.[0];
       file.value = "";
       if (chosen) readFileOffer(this, chosen);
     });

@@ -15,7 +15,7 @@ export const MAX_STORED_CHARS = 1000000;
 export function readRaw() {
   try {
     return { raw: window.localStorage.getItem(STORAGE_KEY) };
-  } catch (error) {
+  } catch {
     return { raw: null, inaccessible: true };
   }
 }
@@ -25,7 +25,7 @@ export function writeRaw(text) {
   try {
     window.localStorage.setItem(STORAGE_KEY, text);
     return true;
-  } catch (error) {
+  } catch {
     return false;
   }
 }

@@ -38,7 +38,7 @@ export function castable(learning) {
 }
 
 function row(magic, learning, modifier, reading) {
-  const byLearning = TABLE.outcomes[reading] && TABLE.outcomes[reading][String(learning)];
+  const byLearning = TABLE.outcomes[reading]?.[String(learning)];
   if (!byLearning) throw new RangeError("pas de table pour cet apprentissage");
   return byLearning[String(shiftOf(magic, modifier))];
 }
@@ -89,7 +89,7 @@ export function studyXp(hours, failedAt) {
 
 /** The XP that takes a spell of ``difficulty`` from ``learning`` to the next (null: none). */
 export function levelCost(learning, difficulty) {
-  const costs = CONFIG.level_up_cost && CONFIG.level_up_cost[String(difficulty)];
+  const costs = CONFIG.level_up_cost?.[String(difficulty)];
   const cost = costs ? costs[String(learning)] : undefined;
   return typeof cost === "number" ? cost : null;
 }

@@ -22,8 +22,8 @@ export function cardsUrl(slugs) {
 /** The spell page's buttons, below its tools (taking the place of grimoire-lazy.js's button). */
 export function mountSpellTools(root) {
   const article = root.querySelector("article.gr-spell[data-slug]");
-  const tools = article && article.querySelector(".gr-spell-tools");
-  const slug = article && article.getAttribute("data-slug");
+  const tools = article?.querySelector(".gr-spell-tools");
+  const slug = article?.getAttribute("data-slug");
   if (!tools || !slug) return;
   const heading = root.querySelector(".md-content h1");
   const name = heading ? heading.textContent.trim() : slug;
@@ -128,7 +128,7 @@ export function mountIndexTools(root) {
   for (const row of rows) {
     const slug = row.getAttribute("data-slug");
     const cell = row.querySelector("th");
-    const link = cell && cell.querySelector("a");
+    const link = cell?.querySelector("a");
     if (!cell || !link) continue;
     const name = link.textContent.trim();
     const button = el("button", "gr-book-row");

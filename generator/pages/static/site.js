@@ -4,14 +4,14 @@
 import { copyText, whenReady } from "./common.js";
 
 function setupCopyLinks(root) {
-  root.querySelectorAll("[data-copy-link]").forEach(function (button) {
+  root.querySelectorAll("[data-copy-link]").forEach((button) => {
     var status = button.parentElement.querySelector(".gr-copy-status");
     button.hidden = false;
-    button.addEventListener("click", function () {
+    button.addEventListener("click", () => {
       var url = location.href;
-      var say = function (text) { if (status) status.textContent = text + url; };
-      copyText(url).then(function () { say("Lien copié : "); },
-                         function () { say("Copie impossible, voici le lien : "); });
+      var say = (text) => { if (status) status.textContent = text + url; };
+      copyText(url).then(() => { say("Lien copié : "); },
+                         () => { say("Copie impossible, voici le lien : "); });
     });
   });
 }
@@ -20,13 +20,13 @@ function setupCopyLinks(root) {
    able to reach and scroll it too, so a scrolling wrapper becomes a focusable, named region. */
 /* A table's name: its caption, else a heading just before it, else its first headers. */
 function tableName(wrap, table) {
-  if (table && table.caption) return table.caption.textContent.trim();
+  if (table?.caption) return table.caption.textContent.trim();
   var node = wrap.previousElementSibling;
-  for (var i = 0; node && i < 4; i++, node = node.previousElementSibling) {
+  for (let i = 0; node && i < 4; i++, node = node.previousElementSibling) {
     if (/^H[1-6]$/.test(node.tagName)) return node.textContent.trim();
   }
-  var heads = table && table.tHead ? Array.prototype.map.call(table.tHead.rows[0].cells,
-    function (cell) { return cell.textContent.trim(); }) : [];
+  var heads = table?.tHead ? Array.prototype.map.call(table.tHead.rows[0].cells,
+    (cell) => cell.textContent.trim()) : [];
   return heads.slice(0, 3).join(", ") + (heads.length > 3 ? "…" : "");
 }
 
@@ -34,11 +34,11 @@ function setupScrollableTables(root) {
   var wraps = Array.prototype.slice.call(root.querySelectorAll(".md-typeset .gr-table-wrap"));
   if (!wraps.length) return;
   function update() {
-    wraps.forEach(function (wrap) {
+    wraps.forEach((wrap) => {
       var table = wrap.querySelector("table");
       var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
       if (scrolls && !wrap.hasAttribute("tabindex")) {
-        var name = tableName(wrap, table);
+        const name = tableName(wrap, table);
         wrap.setAttribute("tabindex", "0");
         wrap.setAttribute("role", "region");
         wrap.setAttribute("aria-label", name ? "Tableau défilant : " + name : "Tableau défilant");
@@ -53,7 +53,7 @@ function setupScrollableTables(root) {
   }
   update();
   var timer = null;
-  window.addEventListener("resize", function () {
+  window.addEventListener("resize", () => {
     clearTimeout(timer);
     timer = setTimeout(update, 150);
   });
@@ -108,4 +108,4 @@ export function mountSite(root) {
   focusSharedCalculator(root);
 }
 
-if (typeof document !== "undefined") whenReady(function () { mountSite(document); });
+if (typeof document !== "undefined") whenReady(() => { mountSite(document); });

@@ -41,7 +41,7 @@ export function writeIndexState(search, state) {
   const texte = (state.texte || "").trim();
   if (texte) params.set("texte", texte);
   for (const facet of FACETS) {
-    const f = (state.facets || {})[facet] || { include: [], exclude: [] };
+    const f = state.facets?.[facet] || { include: [], exclude: [] };
     const values = f.include.concat(f.exclude.map((v) => "-" + v));
     if (values.length) params.set(facet, values.join(","));
   }
@@ -278,7 +278,7 @@ export function mountIndex(root) {
   });
   form.querySelector("[data-reset]").addEventListener("click", () => {
     query.value = "";
-    toggles.forEach((b) => setToggle(b, ""));
+    for (const b of toggles) setToggle(b, "");
     sortState = { ...DEFAULT_SORT };
     apply();
   });
