@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_build import make_project  # noqa: E402
+
 from generator.build import build_site  # noqa: E402
 from tests.loopback import CHROMIUM, CHROMIUM_ARGS, QuietServer  # noqa: E402
 

@@ -13,6 +13,7 @@ French message, and nothing is left beside the previous site.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
 import logging
@@ -197,10 +198,8 @@ def _remove(path: Path, step: str = "") -> None:
 
 
 def _quietly(remove, path: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         remove(path)
-    except OSError:
-        pass
 
 
 def _publish(staging: Path, site_dir: Path) -> None:
@@ -280,7 +279,7 @@ def write_error(error: OSError) -> str:
 def _unwritable(error: OSError, root: Path, site_dir: Path, staging: Path) -> str:
     """A write that failed, in French, naming the folder (the site's, or ``build/`` of the project)."""
     filename = Path(error.filename) if error.filename else None
-    if filename is None or filename == staging or staging in filename.parents or filename == site_dir:
+    if filename is None or filename in (staging, site_dir) or staging in filename.parents:
         folder = site_dir.parent
     else:
         folder = filename.parent

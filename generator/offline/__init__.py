@@ -448,7 +448,7 @@ def write_offline_files(site_dir: Path, config=None) -> str:
     background = background_count(precache)
     summary = offline_summary(precache, background)
     data = ("// Écrit par generator/offline : ne pas modifier à la main.\n"
-            f"export default {json.dumps(summary, separators=(',', ':'))};\n").encode("utf-8")
+            f"export default {json.dumps(summary, separators=(',', ':'))};\n").encode()
     _write(site_dir / OFFLINE_DATA, data)
     precache.insert(0, (OFFLINE_DATA, _digest(data), _wire_size(data)))
     text, version = service_worker(precache, _engine_list(site_dir), background + 1)

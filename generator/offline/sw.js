@@ -182,7 +182,7 @@ function cacheAll(listener) {
     for (const each of allListeners) {
       try {
         each(message);
-      } catch (error) {
+      } catch {
         /* a page that went away */
       }
     }
@@ -215,7 +215,7 @@ function emitEngine(message) {
   for (const listener of engineListeners) {
     try {
       listener(message);
-    } catch (error) {
+    } catch {
       /* a page that went away */
     }
   }
@@ -316,7 +316,7 @@ self.addEventListener("activate", (event) => {
     (async () => {
       try {
         await fill(BACKGROUND); // complete, if an older version's clean-up removed part of it
-      } catch (error) {
+      } catch {
         /* offline: what is missing will come from the network */
       }
       for (const name of await caches.keys()) {
@@ -329,7 +329,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  const port = event.ports && event.ports[0];
+  const port = event.ports?.[0];
   const reply = (message) => {
     if (port) port.postMessage(message);
     else if (event.source) event.source.postMessage(message);
@@ -408,7 +408,7 @@ async function respond(event, key) {
       event.waitUntil(keep(key, response.clone()).catch(() => undefined));
     }
     return response;
-  } catch (error) {
+  } catch {
     if (request.mode === "navigate") {
       return new Response(OFFLINE_PAGE, {
         status: 503,

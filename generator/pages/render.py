@@ -111,7 +111,7 @@ def render_description(description: str, *, per_level: list[dict] = (),
     # Each line a per-level entry stands for, with the entries (and their ids) not placed yet: an
     # id is written once, on the first line of its entry, never twice on the page.
     levels: dict[str, list[tuple[dict, str]]] = {}
-    for entry, anchor in zip(per_level, level_anchors(list(per_level))):
+    for entry, anchor in zip(per_level, level_anchors(list(per_level)), strict=True):
         levels.setdefault(level_line(entry), []).append((entry, anchor))
     html: list[str] = []
 

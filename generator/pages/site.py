@@ -278,7 +278,7 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
     figures_after = [Markup(figure(f["caption"], note=labels.FIGURE_CERTAINTY[f["certainty"]]))
                      for f in spell["figures"] if f["position"] == "after_description"]
     levels = [{"anchor": anchor, "entry": entry}
-              for entry, anchor in zip(spell["per_level"], level_anchors(spell["per_level"]))]
+              for entry, anchor in zip(spell["per_level"], level_anchors(spell["per_level"]), strict=True)]
     return {
         "spell": spell,
         "fields": fields,

@@ -116,7 +116,10 @@ function fakePage({ readyState = "loading", sections = [] } = {}) {
   const win = {
     innerWidth: 360,
     innerHeight: 740,
-    addEventListener: (name, fn) => { (listeners[name] ||= []).push(fn); },
+    addEventListener: (name, fn) => {
+      listeners[name] = listeners[name] || [];
+      listeners[name].push(fn);
+    },
     requestIdleCallback: (fn) => idleCallbacks.push(fn),
     setTimeout: (fn) => timers.push(fn),
     clearTimeout: () => {},
@@ -147,7 +150,7 @@ test("idle waits for the load event, then for the browser to be idle", async () 
   idle.whenIdle(page.doc, page.win).then(() => { done = true; });
   await turn();
   assert.equal(page.idleCallbacks.length, 0); // not before the load event
-  page.listeners.load.forEach((fn) => fn());
+  for (const fn of page.listeners.load) fn();
   await turn();
   assert.equal(done, false);
   assert.equal(page.idleCallbacks.length, 1);

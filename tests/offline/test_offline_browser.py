@@ -16,7 +16,6 @@ import pytest
 import yaml
 
 import rules
-from generator import offline
 from generator.build import build_site
 from tests.conftest import ROOT, TWO_FRAMES, copy_project
 from tests.loopback import QuietServer

@@ -8,14 +8,11 @@ from __future__ import annotations
 import copy
 import html.parser
 import re
-from pathlib import Path
 from types import SimpleNamespace
 
 import markdown
-import pytest
 import yaml
-from hypothesis import HealthCheck, event, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from generator import mkdocs_hooks
 from generator.pages import site

@@ -6,18 +6,16 @@ from __future__ import annotations
 
 import re
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from generator.pages import site
 from generator.pages.links import MentionFinder
 from generator.pages.render import render_description, render_inline, superscripts
-from generator.spellformat import description as description_syntax
-from generator.spellformat import validate
+from generator.spellformat import description as description_syntax, validate
 from tests.conftest import ROOT
 
 
@@ -166,7 +164,7 @@ def test_patterns_applied_to_spell_text_read_a_bounded_number_of_characters():
 
     from generator.spellformat import slug
 
-    sources = {module.__name__: open(module.__file__, encoding="utf-8").read()
+    sources = {module.__name__: Path(module.__file__).read_text(encoding="utf-8")
                for module in (site, validate, description_syntax, slug, sys.modules["generator.pages.render"],
                               sys.modules["generator.pages.links"])}
     found = []

@@ -31,7 +31,7 @@ export class OfflineCopy {
   }
 
   worker() {
-    return this.container.controller || (this.registration && this.registration.active) || null;
+    return this.container.controller || this.registration?.active || null;
   }
 
   // New versions followed, the engine kept after its first boot, the panel told.

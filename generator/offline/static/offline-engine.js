@@ -8,7 +8,7 @@ export async function afterEngineBoot(root, onReady) {
   let calculators;
   try {
     ({ calculatorsApi: calculators } = await import("../widgets/calculators.js"));
-  } catch (error) {
+  } catch {
     return; // no calculators, nothing to keep
   }
   let done = false;

@@ -10,7 +10,7 @@ export function supported(nav, win) {
 
 /** True when the browser asks to save data (a metered connection, the reader's setting). */
 export function savingData(nav) {
-  return Boolean(nav.connection && nav.connection.saveData);
+  return Boolean(nav.connection?.saveData);
 }
 
 /** Sends ``message`` to a service worker; its answers come to ``onMessage`` on a private channel. */
@@ -25,7 +25,7 @@ export function ask(worker, message, onMessage) {
 export async function existingRegistration(container) {
   try {
     return (await container.getRegistration(ROOT.href)) || null;
-  } catch (error) {
+  } catch {
     return null;
   }
 }
