@@ -130,7 +130,10 @@ def median(rounds, key, field):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=4, help="rounds (cold + cached each), default 4")
+    parser.add_argument("--tiny", action="store_true", help="one round, to check the bench runs to the end")
     args = parser.parse_args(argv)
+    if args.tiny:
+        args.runs = 1
     if not harness.CHROMIUM.exists():
         print("Chromium absent (/usr/bin/chromium) : benchmark non lancé")
         return 1

@@ -157,7 +157,11 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--latency", type=float, default=150, help="round trip added, ms (default 150)")
     parser.add_argument("--kbps", type=float, default=1600, help="download, kbit/s (default 1600)")
+    parser.add_argument("--tiny", action="store_true",
+                        help="a fast network (1 ms, 100 Mbit/s), to check the bench runs to the end")
     args = parser.parse_args(argv)
+    if args.tiny:
+        args.latency, args.kbps = 1, 100_000
     if not harness.CHROMIUM.exists():
         print("Chromium absent (/usr/bin/chromium) : benchmark non lancé")
         return 1

@@ -122,7 +122,11 @@ def summary(scores: list[dict[str, float]], name: str) -> str:
     return f"{median:.0f}" + (f" ({low:.0f}–{high:.0f})" if low != high else "")
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    global RUNS, PAGES
+    if "--tiny" in (sys.argv[1:] if argv is None else argv):
+        # One run of one spell page on each site: checks the bench runs to the end.
+        RUNS, PAGES = 1, tuple(p for p in PAGES if p[1] == f"sorts/{SPELL}/")
     if not LIGHTHOUSE.exists():
         print("Lighthouse absent : lancez `make setup` (npm ci).", file=sys.stderr)
         return 1

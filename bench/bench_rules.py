@@ -105,7 +105,10 @@ WORKLOADS = [
 ]
 
 
-def main():
+def main(argv=None):
+    global REPEAT
+    if "--tiny" in (sys.argv[1:] if argv is None else argv):
+        REPEAT = 1  # tiny mode: one run of each workload, to check the bench runs to the end
     print(f"Python {sys.version.split()[0]}, median of {REPEAT} runs")
     base = median_seconds(baseline)
     print(f"baseline: {BASELINE_ADDITIONS} Fraction additions = {base * 1000:.2f} ms (ratio 1)")

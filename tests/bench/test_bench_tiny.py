@@ -1,0 +1,47 @@
+"""Every script of bench/ runs to the end in its tiny mode (``--tiny``) and prints its figures,
+so that a benchmark cannot break silently."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FIGURE = re.compile(r"\d+(?:[.,]\d+)? ?(?:ms|s)\b")
+
+
+def run_tiny(script: str, timeout: int) -> str:
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / script), "--tiny"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
+    return done.stdout
+
+
+def test_bench_rules_runs_to_the_end():
+    out = run_tiny("bench_rules.py", 300)
+    assert re.search(r"baseline: .* = \d+\.\d+ ms \(ratio 1\)", out)
+    assert re.search(r"import rules .* \d+\.\d+ +\d+\.\d+$", out, re.M)
+
+
+def test_bench_build_runs_to_the_end():
+    out = run_tiny("bench_build.py", 1200)
+    assert "Grimoire, un sort modifié :" in out and "rapport de temps 2× / 1×" in out
+    assert FIGURE.search(out)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("script, expected", [
+    ("bench_browser.py", ["bare Pyodide (a)", "calculator (b)", "long task max"]),
+    ("bench_instant.py", ["covered cast, tap → figures:", "bare Pyodide boot:", "duel tap → figures:"]),
+    ("bench_index.py", ["frappe dans le filtre", "rapport 2× / 1×"]),
+    ("bench_lighthouse.py", ["Lighthouse 12", "un sort"]),
+])
+def test_browser_bench_runs_to_the_end(script, expected):
+    out = run_tiny(script, 1200)
+    for text in expected:
+        assert text in out, (text, out)
+    assert re.search(r"\d", out)
