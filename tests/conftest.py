@@ -105,7 +105,8 @@ def browser():
         chromium.close()
 
 
-#: True once every calculator of the page has been mounted (has a state), or when there is none.
+#: True once every calculator of the page has a state (« dormant » while its script waits for the
+#: calculator to near the screen, then its own), or when there is none.
 MOUNTED = "() => [...document.querySelectorAll('.gr-calc')].every(calc => calc.dataset.state)"
 #: Resolves after the browser has drawn two more frames: layouts and observers have run.
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"

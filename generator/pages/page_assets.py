@@ -7,7 +7,7 @@ relative to the site root, in a stable order, without duplicates), which the the
 (``generator/theme/main.html``) prints. A script may be an ES module (``"module": True``, printed
 as ``type="module"``); a classic script may run in the page's head, before the theme's scripts
 (``"head": True``). Nothing else loads a script of the site: a page without a calculator never
-fetches the calculators' script.
+fetches the calculators' entry.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ BUNDLES: dict[str, dict] = {
                      {"src": "assets/site/spell-index.js", "module": True}]},
     "offline": {"css": ["assets/site/offline.css"],
                 "js": [{"src": "assets/site/offline.js", "module": True}]},
+    # The calculators' entry fetches their script (calculators.js) only as one nears the screen.
     "calculators": {"css": ["assets/widgets/calculators.css"],
-                    "js": [{"src": "assets/widgets/calculators.js", "module": True}]},
+                    "js": [{"src": "assets/widgets/calculators-loader.js", "module": True}]},
     "spellbook": {"css": ["assets/site/grimoire.css"],
                   "js": [{"src": "assets/site/grimoire.js", "module": True}]},
     # On a spell page: the spellbook's scripts load on the first tap of its button.

@@ -75,7 +75,7 @@ def test_every_page_loads_the_scripts_of_what_it_holds(built_site):
         book = 'class="gr-book"' in text or 'class="gr-index"' in text or 'class="gr-deck"' in text
         spell = 'class="gr-spell"' in text
         deck = 'class="gr-deck"' in text
-        assert ("calculators.js" in scripts) == calculator, where
+        assert ("calculators-loader.js" in scripts) == calculator, where
         assert ("calculators.css" in styles) == calculator, where
         assert ("grimoire.js" in scripts) == book, where
         assert ("grimoire-lazy.js" in scripts) == (spell and not book), where

@@ -15,7 +15,7 @@ def test_every_page_gets_the_base_bundles_only_once_and_in_order():
                           {"src": "assets/site/offline.js", "module": True}]
     spell = resolve(["spellbook-lazy", "calculators", "calculators"])
     sources = [script["src"] for script in spell["js"]]
-    assert sources == ["assets/site/site.js", "assets/widgets/calculators.js",
+    assert sources == ["assets/site/site.js", "assets/widgets/calculators-loader.js",
                        "assets/site/grimoire-lazy.js",
                        "assets/site/offline.js"]
     assert len(spell["css"]) == len(set(spell["css"]))
@@ -31,10 +31,10 @@ def test_an_unknown_bundle_is_a_french_message():
 def test_a_script_may_be_a_classic_script(monkeypatch):
     bundles = dict(page_assets.BUNDLES)
     bundles["calculators"] = {**bundles["calculators"],
-                              "js": [{"src": "assets/widgets/calculators.js", "module": False}]}
+                              "js": [{"src": "assets/widgets/calculators-loader.js", "module": False}]}
     monkeypatch.setattr(page_assets, "BUNDLES", bundles)
     scripts = {s["src"]: s["module"] for s in resolve(["calculators"])["js"]}
-    assert scripts["assets/widgets/calculators.js"] is False
+    assert scripts["assets/widgets/calculators-loader.js"] is False
     assert scripts["assets/site/site.js"] is True
 
 

@@ -134,17 +134,19 @@ def fetched(requests, name: str) -> list[str]:
 
 
 def test_each_module_comes_at_its_first_need(watched, site_url):
-    """Before any interaction a spell page fetches the calculators' entry, not the look-up
-    (a calculator in view) or the engine's manager (a request the data does not answer)."""
+    """Before any interaction a spell page fetches the calculators' entry only: not their
+    script (a calculator near the screen), the look-up (a calculator in view) or the engine's
+    manager (a request the data does not answer)."""
     page, requests, _ = watched
     page.goto(site_url + "sorts/vol/")
-    wait_until_settled(page)
     page.wait_for_load_state("networkidle")
-    assert fetched(requests, "calculators.js") and fetched(requests, "engine-status.js")
-    for name in ("instant.js", "engine.js"):
+    assert fetched(requests, "calculators-loader.js")
+    for name in ("calculators.js", "engine-status.js", "instant.js", "engine.js"):
         assert not fetched(requests, name), name
 
     scroll_through(page)
+    wait_until_settled(page)
+    assert len(fetched(requests, "calculators.js")) == 1
     page.wait_for_selector('section[data-calc="cast"][data-result=ok]', state="attached",
                            timeout=ANSWER_MS)
     assert len(fetched(requests, "instant.js")) == 1
