@@ -72,6 +72,8 @@ from .duel import (
     dominance,
     duel_breakdown,
     duel_odds,
+    duel_result,
+    test_modifiers,
 )
 from .errors import RulesError
 from .fr import format_decimal, format_fraction, format_percent, one_in
@@ -127,6 +129,7 @@ __all__ = [
     "dominance",
     "duel_breakdown",
     "duel_odds",
+    "duel_result",
     "expected_xp",
     "format_decimal",
     "format_fraction",
@@ -143,5 +146,6 @@ __all__ = [
     "study_expected",
     "study_odds",
     "study_xp",
+    "test_modifiers",
     "xp_for",
 ]

@@ -33,6 +33,8 @@ __all__ = [
     "dominance",
     "duel_breakdown",
     "duel_odds",
+    "duel_result",
+    "test_modifiers",
 ]
 
 ELEMENTS = ("feu", "vigne", "eau", "neutre")
@@ -133,13 +135,35 @@ def _winner(a_passed: bool, b_passed: bool, dominant: str | None) -> str:
     return dominant or "cancel"
 
 
+def test_modifiers(element_a: str, element_b: str) -> tuple[int, int]:
+    """The modifiers added to R in the duel tests of A and B (E2): −1 for the dominant spell,
+    +1 for the dominated one, 0 for both without dominance."""
+    modifier_a = {"a": -1, "b": 1, None: 0}[dominance(element_a, element_b)]
+    return modifier_a, -modifier_a
+
+
+def duel_result(cast_a: bool, cast_b: bool, dominant: str | None,
+                passed_a: bool | None = None, passed_b: bool | None = None) -> str:
+    """The result of one duel as it was played (E1, E4): "a", "b", "cancel" or "none".
+
+    ``cast_a``/``cast_b``: whether each spell was cast; ``dominant`` as :func:`dominance`;
+    ``passed_a``/``passed_b``: whether each duel test passed, read only when both spells were
+    cast (the tests are rolled only then)."""
+    if dominant not in ("a", "b", None):
+        raise errors.invalid("dominant", "« a », « b » ou rien", dominant)
+    if not (cast_a and cast_b):
+        return "a" if cast_a else "b" if cast_b else "none"
+    if passed_a is None or passed_b is None:
+        raise errors.invalid("passed", "le test de chaque sort", (passed_a, passed_b))
+    return _winner(bool(passed_a), bool(passed_b), dominant)
+
+
 def duel_breakdown(a: Caster, b: Caster, *, extremes: str = "modified") -> DuelBreakdown:
     """Return the :class:`DuelBreakdown` of a duel between casters ``a`` and ``b``."""
     a, b = _check_caster(a), _check_caster(b)
     extremes = check_extremes(extremes)
     dominant = dominance(a.element, b.element)
-    modifier_a = {"a": -1, "b": 1, None: 0}[dominant]
-    modifier_b = -modifier_a
+    modifier_a, modifier_b = test_modifiers(a.element, b.element)
     # Counted in faces (out of 12, 12², 12⁴) so that only the final values
     # become Fractions: exact, and several times faster than Fraction arithmetic.
     cast_a, cast_b = _passes(a, 0, extremes), _passes(b, 0, extremes)
@@ -148,7 +172,7 @@ def duel_breakdown(a: Caster, b: Caster, *, extremes: str = "modified") -> DuelB
     rows = []
     for a_passed, b_passed in ((True, True), (True, False), (False, True), (False, False)):
         faces = (test_a if a_passed else 12 - test_a) * (test_b if b_passed else 12 - test_b)
-        result = _winner(a_passed, b_passed, dominant)
+        result = duel_result(True, True, dominant, a_passed, b_passed)
         clash[result] += faces
         rows.append(DuelRow(a_passed, b_passed, Fraction(faces, 144), result))
     both = cast_a * cast_b

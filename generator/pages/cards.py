@@ -121,6 +121,28 @@ def study_data() -> dict:
     return {"hours": hours, "tests": tests, "xp": xp}
 
 
+def duel_data() -> dict:
+    """A duel at the table, from ``rules``: the elements, for each pair of elements (mine,
+    the opponent's) which spell dominates and the modifiers of the two duel tests, and the
+    result of every duel as played, keyed « cast cast dominant passed passed » (``1``/``0``,
+    ``a``/``b``/``-``; the tests only when both spells were cast)."""
+    pairs = {a: {b: {"dominant": rules.dominance(a, b),
+                     "modifiers": list(rules.test_modifiers(a, b))} for b in rules.ELEMENTS}
+             for a in rules.ELEMENTS}
+    results = {}
+    for dominant in ("a", "b", None):
+        mark = dominant or "-"
+        for cast_a in (True, False):
+            for cast_b in (True, False):
+                tests = [(True, True), (True, False), (False, True), (False, False)] \
+                    if cast_a and cast_b else [(None, None)]
+                for passed_a, passed_b in tests:
+                    key = "".join("" if v is None else str(int(v)) for v in (cast_a, cast_b)) + mark + \
+                        "".join("" if v is None else str(int(v)) for v in (passed_a, passed_b))
+                    results[key] = rules.duel_result(cast_a, cast_b, dominant, passed_a, passed_b)
+    return {"elements": list(rules.ELEMENTS), "pairs": pairs, "results": results}
+
+
 def _config_script(spells: list[dict]) -> str:
     # The XP a spell can hold at each apprentissage below the last: the cost of the next level
     # (the book bounds the XP a reader types by it), for the difficulties the compendium uses.
@@ -136,6 +158,7 @@ def _config_script(spells: list[dict]) -> str:
         "level_up_cost": costs,
         "table": table_data(),
         "study": study_data(),
+        "duel": duel_data(),
     }
     return ("// Généré par generator/pages/cards.py depuis le moteur de règles : ne pas modifier.\n"
             f"export default {json.dumps(config, ensure_ascii=False, sort_keys=True)};\n")

@@ -34,9 +34,10 @@ PAGES = {
     "cartes": ("cartes/?sorts=vol,teleportation", ".gr-deck[data-ready]"),
     "grimoire à la table": ("grimoire/", ".gr-book__entry"),
     "sort de mon grimoire": ("sorts/vol/", "[data-your-odds]"),
+    "duel à la table": ("grimoire/", ".gr-book__entry"),
 }
 #: The states that open on a stored spellbook.
-WITH_BOOK = ("grimoire reçu par lien", "grimoire à la table", "sort de mon grimoire")
+WITH_BOOK = ("grimoire reçu par lien", "grimoire à la table", "sort de mon grimoire", "duel à la table")
 
 
 #: The engine has answered for the stored spellbook: no figure is « calcul… » any more, and
@@ -66,6 +67,12 @@ def bring_to_state(page, site_url, name):
         page.get_by_role("button", name="Lancer Vol").click()
         page.get_by_role("group", name="Face du dé du MJ :").get_by_role("button", name="7", exact=True).click()
         page.locator("[data-book-journal-list] li").first.wait_for()
+    elif name == "duel à la table":
+        # A duel under way: the opponent typed, my cast's face in, the pad for theirs.
+        page.get_by_role("button", name="Duel avec Vol").click()
+        page.get_by_role("button", name="Commencer le duel").click()
+        page.get_by_role("group", name="Face de votre lancer :").get_by_role("button", name="7", exact=True).click()
+        page.get_by_role("group", name="Face du lancer adverse :").wait_for()
     wait_until_settled(page)
     if name == "grimoire reçu par lien":
         # The stored spellbook's figures come from the engine (its files fetched, then it answers).

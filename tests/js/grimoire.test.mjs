@@ -252,3 +252,41 @@ test("a study session credits the XP of its ending, undone like a cast", () => {
   assert.deepEqual(book.validate(JSON.parse(JSON.stringify(book.serialise(
     { ...spellbook, journal: [entry] }))), null, {}).journal, [entry]);
 });
+
+test("a duel waits for the tests only when both spells are cast, credits my cast, undone as one entry", () => {
+  const spellbook = vol(config.learning.min, 4);
+  const me = { magic: spellbook.magic, learning: config.learning.min, element: "feu", reading: spellbook.reading };
+  const opponent = { magic: 0, learning: config.learning.min, element: "vigne" };
+  const faceOf = (who, cast, modifier = 0) => table.FACES.find(
+    (f) => table.isCast(table.outcomeOf(f, { ...who, modifier, reading: spellbook.reading })) === cast);
+  const castMine = faceOf(me, true);
+  const castTheirs = faceOf(opponent, true);
+  assert.equal(table.duelPlay([castMine], me, opponent).needed, 1);
+  const both = table.duelPlay([castMine, castTheirs], me, opponent);
+  assert.deepEqual([both.needed, both.result, both.dominant], [2, null, config.duel.pairs.feu.vigne.dominant]);
+  // A duel not finished changes nothing.
+  assert.throws(() => journal.duelSpell(spellbook, "vol", { element: "feu", opponent, faces: [castMine, castTheirs], now: NOW }),
+                book.BookError);
+  assert.equal(spellbook.journal.length, 0);
+  // Only my test passes: my spell takes effect, whatever the dominance.
+  const testMine = faceOf(me, true, both.modifiers[0]);
+  const testTheirs = faceOf(opponent, false, both.modifiers[1]);
+  const entry = journal.duelSpell(spellbook, "vol", { element: "feu", opponent, now: NOW,
+                                                      faces: [castMine, castTheirs, testMine, testTheirs] });
+  assert.equal(entry.resultat, config.duel.results["11a10"]);
+  assert.equal(entry.gain, table.xpOf(entry.issue));
+  assert.equal(entry.gain_adverse, table.xpOf(entry.issue_adverse));
+  assert.equal(spellbook.spells[0].xp, 4 + entry.gain);
+  assert.match(journal.describe(entry, () => "Vol"), /^Vol : duel, faces \d+, \d+, \d+, \d+, .*adversaire : /);
+  assert.equal(journal.evening(spellbook, "2026-12-01T00:00:00.000Z").xp[0][1], entry.gain);
+  // My spell not cast and theirs cast: no test, theirs takes effect unopposed.
+  const failed = journal.duelSpell(spellbook, "vol", { element: "feu", opponent, now: NOW,
+                                                       faces: [faceOf(me, false) ?? castMine, castTheirs] });
+  assert.equal(failed.des.length, 2);
+  assert.deepEqual(book.validate(JSON.parse(JSON.stringify(book.serialise(
+    { ...spellbook, journal: [entry] }))), null, {}).journal, [entry]);
+  journal.undo(spellbook);
+  journal.undo(spellbook);
+  assert.equal(spellbook.spells[0].xp, 4);
+  assert.equal(spellbook.journal.length, 0);
+});

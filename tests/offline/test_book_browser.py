@@ -664,3 +664,70 @@ def test_a_study_session_test_by_test(site_url, new_context):
     while page.locator("[data-study-where]").count():
         page.get_by_role("button", name="Test réussi").click()
     assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5 + rules.study_xp(1)
+
+
+def test_a_duel_face_by_face_as_the_engine_plays_it(site_url, new_context):
+    page = new_context(engine=False).new_page()
+    page.goto(site_url + "grimoire/")
+    store(page, SAVED)
+    page.reload()
+    mine = SPELLS["vol"]["element"]
+    # An opponent whose spell one of the two dominates, when the elements allow it.
+    theirs = next((e for e in rules.ELEMENTS if rules.dominance(mine, e)), rules.ELEMENTS[0])
+    entry(page, "vol").get_by_role("button", name="Duel avec Vol").click()
+    panel = page.locator(".gr-duel")
+    panel.get_by_label("Magie adverse").fill("x")
+    panel.get_by_label("Magie adverse").dispatch_event("change")
+    assert panel.locator(".gr-book__field-error").inner_text() == "Magie : attendu un entier positif ou nul, reçu « x »."
+    panel.get_by_label("Magie adverse").fill("2")
+    panel.get_by_label("Apprentissage adverse").select_option("3")
+    panel.get_by_label("Élément du sort adverse").select_option(theirs)
+    page.wait_for_function("() => !document.querySelector('[data-duel-odds]').textContent.endsWith('\u2026')",
+                           timeout=BOOT_MS)
+    modifiers = rules.test_modifiers(mine, theirs)
+    odds = panel.locator("[data-duel-odds]").inner_text()
+    answer = bridge.handle({"calc": "duel", "a_magic": "3", "a_learning": "2", "a_element": mine,
+                            "b_magic": "2", "b_learning": "3", "b_element": theirs, "extremes": "modified"})
+    assert answer["ok"], answer
+    words = {"a": "Mon sort prend effet", "b": "Le sort adverse prend effet",
+             "cancel": "Les deux sorts s’annulent", "none": "Aucun sort n’est lancé"}
+    shown = " · ".join(f"{words[o['key']]} {o['fraction']} ({o['percent']})" for o in answer["odds"])
+    assert odds.endswith(shown) or odds.endswith("(chances indisponibles : moteur de calcul non chargé)."), odds
+    panel.get_by_role("button", name="Commencer le duel").click()
+    # Both casts succeed (faces chosen by the engine), then my test passes and theirs fails.
+    face_mine = next(f for f in range(1, 13) if rules.cast(3, 2, face=f).outcome.is_cast)
+    face_theirs = next(f for f in range(1, 13) if rules.cast(2, 3, face=f).outcome.is_cast)
+    test_mine = next(f for f in range(1, 13) if rules.cast(3, 2, face=f, modifier=modifiers[0]).outcome.is_cast)
+    test_theirs = next(f for f in range(12, 0, -1)
+                       if not rules.cast(2, 3, face=f, modifier=modifiers[1]).outcome.is_cast)
+    for step, face in enumerate((face_mine, face_theirs, test_mine, test_theirs)):
+        assert page.locator("[data-duel-step]").get_attribute("data-duel-step") == str(step)
+        pad = page.get_by_role("group", name=re.compile("^Face d"))
+        assert pad.get_by_role("button").count() == rules.DIE_FACES
+        pad.get_by_role("button", name=str(face), exact=True).click()
+    result = rules.duel_result(True, True, rules.dominance(mine, theirs), True, False)
+    assert result == "a"
+    shown = page.locator("[data-duel-result]")
+    assert shown.get_attribute("data-duel-outcome") == result
+    gained = rules.cast(3, 2, face=face_mine).xp
+    their_xp = rules.cast(2, 3, face=face_theirs).xp
+    assert shown.inner_text() == (
+        f"Mon sort prend effet. Vol : duel, faces {face_mine}, {face_theirs}, {test_mine}, {test_theirs}, "
+        f"{rules.cast(3, 2, face=face_mine).outcome.label}, mon sort prend effet, +{gained} XP (5 → {5 + gained} XP) ; "
+        f"adversaire : {rules.cast(2, 3, face=face_theirs).outcome.label}, +{their_xp} XP pour son grimoire.")
+    assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5 + gained
+    journal = book_of(page)["journal"]
+    assert [(e["type"], e["des"], e["resultat"], e["gain"]) for e in journal] == [
+        ("duel", [face_mine, face_theirs, test_mine, test_theirs], result, gained)]
+    # My spell not cast: no test is asked, the opponent's spell takes effect unopposed.
+    panel.get_by_role("button", name="Commencer le duel").click()
+    failed = next(f for f in range(12, 0, -1) if not rules.cast(3, 2, face=f).outcome.is_cast)
+    page.get_by_role("group", name=re.compile("^Face d")).get_by_role("button", name=str(failed), exact=True).click()
+    page.get_by_role("group", name=re.compile("^Face d")).get_by_role("button", name=str(face_theirs), exact=True).click()
+    assert shown.get_attribute("data-duel-outcome") == rules.duel_result(False, True, rules.dominance(mine, theirs))
+    assert [e["des"] for e in book_of(page)["journal"]][-1] == [failed, face_theirs]
+    undo = page.get_by_role("button", name="Annuler la dernière entrée")
+    undo.click()
+    undo.click()
+    assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5
+    assert book_of(page)["journal"] == []

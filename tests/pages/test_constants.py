@@ -66,8 +66,9 @@ def test_the_cards_and_the_spellbook_follow_the_rules(built_site):
         str(n) for n in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)]
     script = (built_site / "assets" / "site" / "grimoire-config.js").read_text(encoding="utf-8")
     config = json.loads(script.split("export default ", 1)[1].rstrip().rstrip(";"))
-    config.pop("table")  # the casts' and the study's data: tests/pages/test_grimoire_table.py
+    config.pop("table")  # the casts', the study's and the duel's data: tests/pages/test_grimoire_table.py
     config.pop("study")
+    config.pop("duel")
     assert config == {"learning": {"min": rules.MIN_LEARNING, "max": rules.MAX_LEARNING,
                                    "unlearnt": rules.MIN_LEARNING - 1},
                       "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},

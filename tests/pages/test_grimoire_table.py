@@ -98,3 +98,79 @@ def test_a_study_session_earns_the_engine_s_xp(answers):
         total = sum(answers["study"][str(k)][0] for k in range(1, h + 1))
         assert rules.study_odds(h, "1/3")[rules.study_xp(h)] == Fraction(1, 3) ** total
         assert tests >= 1
+
+
+DUEL_MAGICS = (0, 2, 3, 6, 12)
+
+DUEL_SCRIPT = """
+import * as table from "./grimoire-table.js";
+const [magics, learnings, readings] = JSON.parse(process.argv[2]);
+const results = {};
+for (const castA of [true, false]) for (const castB of [true, false]) for (const dominant of ["a", "b", null])
+  for (const passedA of [true, false]) for (const passedB of [true, false])
+    results[[castA, castB, dominant, passedA, passedB].join("|")] = table.duelResult(castA, castB, dominant, passedA, passedB);
+const pairs = {};
+for (const a of table.DUEL_ELEMENTS) for (const b of table.DUEL_ELEMENTS) pairs[a + "|" + b] = table.duelPair(a, b);
+// Every duel played face by face: the count of each result over the 12⁴ faces (the tests'
+// faces are rolled only when both spells were cast; their faces count 12² each otherwise).
+const counts = {};
+for (const reading of readings) for (const a of table.DUEL_ELEMENTS) for (const b of table.DUEL_ELEMENTS)
+  for (const ma of magics) for (const la of learnings) for (const mb of magics) for (const lb of learnings) {
+    const me = { magic: ma, learning: la, element: a, reading };
+    const them = { magic: mb, learning: lb, element: b };
+    const count = { a: 0, b: 0, cancel: 0, none: 0 };
+    let tests = null;
+    for (const f1 of table.FACES) for (const f2 of table.FACES) {
+      const play = table.duelPlay([f1, f2], me, them);
+      if (play.result !== null) { count[play.result] += 144; continue; }
+      if (!tests) {
+        tests = { a: 0, b: 0, cancel: 0, none: 0 };
+        for (const f3 of table.FACES) for (const f4 of table.FACES) tests[table.duelPlay([f1, f2, f3, f4], me, them).result] += 1;
+      }
+      for (const k in tests) count[k] += tests[k];
+    }
+    counts[[reading, a, b, ma, la, mb, lb].join("|")] = count;
+  }
+console.log(JSON.stringify({ results, pairs, counts, elements: table.DUEL_ELEMENTS }));
+"""
+
+
+@pytest.fixture(scope="module")
+def duels(tmp_path_factory):
+    if shutil.which("node") is None:
+        pytest.skip("node absent")
+    folder = tmp_path_factory.mktemp("duel")
+    for path in STATIC.glob("*.js"):
+        shutil.copy(path, folder / path.name)
+    (folder / "grimoire-config.js").write_text(_config_script([{"difficulty": 1}]), encoding="utf-8")
+    (folder / "probe.mjs").write_text(DUEL_SCRIPT, encoding="utf-8")
+    grid = [list(DUEL_MAGICS), list(range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)), list(rules.EXTREMES)]
+    out = subprocess.run(["node", "probe.mjs", json.dumps(grid)], cwd=folder, check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def test_a_duel_s_dominance_modifiers_and_result_are_the_engine_s(duels):
+    assert duels["elements"] == list(rules.ELEMENTS)
+    for key, pair in duels["pairs"].items():
+        a, b = key.split("|")
+        assert pair == {"dominant": rules.dominance(a, b), "modifiers": list(rules.test_modifiers(a, b))}, key
+    seen = set()
+    for key, result in duels["results"].items():
+        cast_a, cast_b, dominant, passed_a, passed_b = key.split("|")
+        cast_a, cast_b = cast_a == "true", cast_b == "true"
+        expected = rules.duel_result(cast_a, cast_b, dominant or None, passed_a == "true", passed_b == "true")
+        assert result == expected, key
+        seen.add(result)
+    assert seen == {"a", "b", "cancel", "none"}
+
+
+def test_every_duel_played_face_by_face_adds_up_to_the_engine_s_odds(duels):
+    checked = 0
+    for key, count in duels["counts"].items():
+        reading, a, b, ma, la, mb, lb = key.split("|")
+        odds = rules.duel_odds(rules.Caster(int(ma), int(la), a), rules.Caster(int(mb), int(lb), b),
+                               extremes=reading)
+        assert {k: Fraction(n, 12**4) for k, n in count.items()} == odds, key
+        checked += 1
+    assert checked == len(rules.EXTREMES) * len(rules.ELEMENTS) ** 2 * (len(DUEL_MAGICS) * 5) ** 2

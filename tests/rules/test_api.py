@@ -47,6 +47,7 @@ PUBLIC = [
     "dominance",
     "duel_breakdown",
     "duel_odds",
+    "duel_result",
     "expected_xp",
     "format_decimal",
     "format_fraction",
@@ -63,6 +64,7 @@ PUBLIC = [
     "study_expected",
     "study_odds",
     "study_xp",
+    "test_modifiers",
     "xp_for",
 ]
 

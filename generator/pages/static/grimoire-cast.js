@@ -6,6 +6,7 @@
  */
 import { el } from "./common.js";
 import { castSpell, describe, levelUp, levelUpOffer, setSpell } from "./grimoire-journal.js";
+import { duelPanel } from "./grimoire-duel.js";
 import { studyPanel } from "./grimoire-study.js";
 import { BOOK_LEARNING, parseCount } from "./grimoire-model.js";
 import { FACES, castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
@@ -132,6 +133,20 @@ export function castControls(page, item, entry, spell, name) {
     });
     row.appendChild(study);
   }
+  if (spell && castable(entry.learning)) {
+    const duel = el("button", "md-button", "Duel");
+    duel.type = "button";
+    duel.setAttribute("aria-label", "Duel avec " + name);
+    duel.setAttribute("aria-expanded", String(page.openDuel === entry.slug));
+    duel.addEventListener("click", () => {
+      page.openDuel = page.openDuel === entry.slug ? null : entry.slug;
+      page.lastDuel = null;
+      if (page.duel && page.duel.slug !== page.openDuel) page.duel = null;
+      page.render();
+      page.focusIn(entry.slug, ".gr-duel input");
+    });
+    row.appendChild(duel);
+  }
   if (offer) {
     const up = el("button", "md-button md-button--primary gr-book__level-up",
                   "Passer à l’apprentissage " + offer.to);
@@ -147,6 +162,9 @@ export function castControls(page, item, entry, spell, name) {
   }
   item.appendChild(row);
   if (page.openStudy === entry.slug && spell) item.appendChild(studyPanel(page, entry, name));
+  if (page.openDuel === entry.slug && spell && castable(entry.learning)) {
+    item.appendChild(duelPanel(page, entry, name, spell.element));
+  }
   if (page.openCast === entry.slug && spell && castable(entry.learning)) {
     item.appendChild(castPanel(page, entry, name, () => {
       page.openCast = null;

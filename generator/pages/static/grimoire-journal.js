@@ -6,7 +6,7 @@
  * The outcome of a face and its XP, the level costs: grimoire-table.js (rules' data).
  */
 import { BookError, MAX_JOURNAL, find } from "./grimoire-model.js";
-import { FACES, LABELS, OUTCOMES, castOdds, castable, levelCost, outcomeOf, studyXp, xpOf } from "./grimoire-table.js";
+import { FACES, LABELS, OUTCOMES, castOdds, castable, duelPlay, levelCost, outcomeOf, studyXp, xpOf } from "./grimoire-table.js";
 
 
 const state = (spell) => (spell ? { apprentissage: spell.learning, xp: spell.xp } : null);
@@ -36,6 +36,25 @@ export function castSpell(book, slug, { face, modifier = 0, now }) {
   spell.xp += gained;
   return record(book, { t: now, type: "lancer", sort: slug, de: face, mod: modifier, magie: book.magic,
                          lecture: book.reading, issue: outcome, gain: gained, avant, apres: state(spell) });
+}
+
+/** A duel of ``slug`` (of ``element``) against ``opponent`` {magic, learning, element}, played
+    with ``faces`` (duelPlay): my cast's XP is credited, the opponent's is kept for their book. */
+export function duelSpell(book, slug, { element, opponent, faces, now }) {
+  const spell = spellOf(book, slug);
+  if (!castable(spell.learning)) {
+    throw new BookError(["apprentissage " + spell.learning + " : ce sort ne peut pas encore être lancé"]);
+  }
+  const play = duelPlay(faces, { magic: book.magic, learning: spell.learning, element, reading: book.reading },
+                        opponent);
+  if (play.result === null) throw new BookError(["le duel n’est pas fini : il manque des faces"]);
+  const gained = xpOf(play.mine);
+  const avant = state(spell);
+  spell.xp += gained;
+  return record(book, { t: now, type: "duel", sort: slug, des: faces.slice(0, 4), magie: book.magic,
+                         lecture: book.reading, element, adversaire: { ...opponent }, issue: play.mine,
+                         issue_adverse: play.theirs, resultat: play.result, gain: gained,
+                         gain_adverse: xpOf(play.theirs), avant, apres: state(spell) });
 }
 
 /** Credits a study session of ``hours`` (``failedAt``: the hour of the failed test, or null). */
@@ -100,6 +119,14 @@ export function undo(book) {
   return last;
 }
 
+/** The result of a duel, from my side. */
+export const DUEL_WORDS = {
+  a: "mon sort prend effet",
+  b: "le sort adverse prend effet",
+  cancel: "les deux sorts s’annulent",
+  none: "aucun sort n’est lancé",
+};
+
 /** One entry in words: « Vol : face 7, Réussi, +3 XP (12 → 15 XP) ». */
 export function describe(entry, nameOf) {
   const name = nameOf(entry.sort);
@@ -107,6 +134,11 @@ export function describe(entry, nameOf) {
   if (entry.type === "lancer") {
     return name + " : face " + entry.de + (entry.mod ? " (modificateur " + (entry.mod > 0 ? "+" : "") + entry.mod + ")" : "") +
       ", " + LABELS[entry.issue] + ", +" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp + " XP)";
+  }
+  if (entry.type === "duel") {
+    return name + " : duel, faces " + entry.des.join(", ") + ", " + LABELS[entry.issue] + ", " +
+      DUEL_WORDS[entry.resultat] + ", +" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp +
+      " XP) ; adversaire : " + LABELS[entry.issue_adverse] + ", +" + entry.gain_adverse + " XP pour son grimoire";
   }
   if (entry.type === "etude") {
     return name + " : étude de " + entry.heures + " h, " +
@@ -145,7 +177,7 @@ export function evening(book, since) {
                                    modifier: entry.mod, reading: entry.lecture })) {
         expected.set(row.outcome, expected.get(row.outcome) + row.faces.length / FACES.length);
       }
-    } else if (entry.type === "etude") {
+    } else if (entry.type === "etude" || entry.type === "duel") {
       xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
     } else if (entry.type === "niveau" && entry.apres && entry.avant &&
                entry.apres.apprentissage > entry.avant.apprentissage) {

@@ -30,7 +30,7 @@ export const DEFAULT_READING = Object.keys(READINGS)[0];
 export const BOOK_LEARNING = { min: CONFIG.learning.unlearnt, max: CONFIG.learning.max };
 /** More journal entries than this is no journal of a table (the oldest go first). */
 export const MAX_JOURNAL = 2000;
-const KINDS = ["lancer", "etude", "niveau", "modif", "ajout", "retrait"];
+const KINDS = ["lancer", "etude", "duel", "niveau", "modif", "ajout", "retrait"];
 /** More entries than this is no spellbook a reader keeps (the compendium has about a hundred). */
 export const MAX_ENTRIES = 1000;
 

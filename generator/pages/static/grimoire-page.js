@@ -44,6 +44,10 @@ export class BookPage {
     this.openStudy = null; // the slug whose study panel is open
     this.study = null; // the session under way: {slug, hours, hour, test}
     this.lastStudy = null; // {slug, entry}: the last session, shown in its panel
+    this.openDuel = null; // the slug whose duel panel is open
+    this.duel = null; // the duel under way: {slug, opponent, faces}
+    this.lastDuel = null; // {slug, entry}: the last duel, shown in its panel
+    this.duelOpponent = null; // the opponent last typed
     this.askEngine = askEngine;
   }
 

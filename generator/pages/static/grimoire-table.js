@@ -93,3 +93,50 @@ export function levelCost(learning, difficulty) {
   const cost = costs ? costs[String(learning)] : undefined;
   return typeof cost === "number" ? cost : null;
 }
+
+/** The elements a duelling spell may have (rules' data). */
+export const DUEL_ELEMENTS = CONFIG.duel.elements;
+
+/** Which spell dominates when mine is of ``mine`` and the opponent's of ``theirs`` ("a": mine,
+    "b": theirs, null: none), and the modifiers [mine, theirs] of the two duel tests. */
+export function duelPair(mine, theirs) {
+  const pair = CONFIG.duel.pairs[mine]?.[theirs];
+  if (!pair) throw new RangeError("élément inconnu");
+  return pair;
+}
+
+const bit = (value) => (value ? "1" : "0");
+
+/** The result of a duel as played: "a" (mine), "b", "cancel" or "none"; the tests are read only
+    when both spells were cast. */
+export function duelResult(castA, castB, dominant, passedA, passedB) {
+  const tests = castA && castB ? bit(passedA) + bit(passedB) : "";
+  return CONFIG.duel.results[bit(castA) + bit(castB) + (dominant || "-") + tests];
+}
+
+/** A duel from its faces: [my cast, their cast, my test, their test] (the tests only when both
+    spells were cast). Returns {mine, theirs, dominant, modifiers, tests: [mine, theirs] | null,
+    needed: faces still to roll, result: null until every needed face is in}. */
+export function duelPlay(faces, { magic, learning, element, reading = DEFAULT_READING }, opponent) {
+  const { dominant, modifiers } = duelPair(element, opponent.element);
+  const me = { magic, learning, reading };
+  const them = { magic: opponent.magic, learning: opponent.learning, reading };
+  const play = { mine: null, theirs: null, dominant, modifiers, tests: null, needed: 2, result: null };
+  if (faces.length > 0) play.mine = outcomeOf(faces[0], me);
+  if (faces.length > 1) play.theirs = outcomeOf(faces[1], them);
+  if (faces.length < 2) {
+    play.needed = 2 - faces.length;
+    return play;
+  }
+  const [castA, castB] = [isCast(play.mine), isCast(play.theirs)];
+  if (!(castA && castB)) {
+    play.needed = 0;
+    play.result = duelResult(castA, castB, dominant);
+    return play;
+  }
+  play.tests = [faces.length > 2 ? outcomeOf(faces[2], { ...me, modifier: modifiers[0] }) : null,
+                faces.length > 3 ? outcomeOf(faces[3], { ...them, modifier: modifiers[1] }) : null];
+  play.needed = Math.max(0, 4 - faces.length);
+  if (!play.needed) play.result = duelResult(true, true, dominant, isCast(play.tests[0]), isCast(play.tests[1]));
+  return play;
+}
