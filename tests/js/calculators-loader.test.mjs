@@ -33,7 +33,7 @@ test("calculators far from the screen are only observed, a margin ahead", () => 
   const win = {
     location: { search: "", hash: "" },
     IntersectionObserver: class {
-      constructor(callback, opts) {
+      constructor(_callback, opts) {
         options = opts;
       }
       observe(target) {
