@@ -86,7 +86,10 @@ def test_no_page_violates_the_policy(browser, site_url, spells):
         assert page.evaluate("window.__violations") == []
         # The palette toggle of the theme works without inline scripts.
         page.goto(site_url + "sorts/vol/#niveau-3", wait_until="load")
+        # Automatic (the device's light scheme here) → light → dark.
         page.locator("label[for='__palette_1']").first.click()
+        page.wait_for_function("() => document.body.dataset.mdColorScheme === 'default'")
+        page.locator("label[for='__palette_2']").first.click()
         page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
         page.reload(wait_until="load")
         page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
