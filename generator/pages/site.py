@@ -68,11 +68,10 @@ class Report:
 
 def load_spells(spells_dir: Path) -> list[dict]:
     """Validate then load every spell, sorted by French collation; raise GenerationError."""
-    from widgets.packaging import build_cache
 
     from ..spellformat.validate import load_dir
 
-    loaded, problems = load_dir(spells_dir, cache_dir=build_cache(spells_dir.parent))
+    loaded, problems = load_dir(spells_dir)
     if problems:
         base = spells_dir.parent
         raise GenerationError([str(dataclasses.replace(p, path=_shown(p.path, base)))

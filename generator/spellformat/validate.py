@@ -17,7 +17,6 @@ Use from code (the site build step)::
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import re
@@ -82,13 +81,12 @@ def check_dir(path: str | os.PathLike[str]) -> list[Problem]:
     return load_dir(path)[1]
 
 
-def load_dir(path: str | os.PathLike[str],
-             cache_dir: str | os.PathLike[str] | None = None) -> tuple[list[Spell], list[Problem]]:
+def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
     """Load and validate the spell directory *path*.
 
     Return the spells read (sorted by file name) and every problem. The data can only
-    be trusted if the list of problems is empty. With *cache_dir*, the files valid on their own
-    are remembered there (see :class:`_ValidFiles`); the rules across files run each time.
+    be trusted if the list of problems is empty. Every file is read and checked at every call:
+    nothing read from a cache can stand in for a check that protects the pages.
     """
     shown = os.fspath(path)
     directory = Path(path)
@@ -102,13 +100,11 @@ def load_dir(path: str | os.PathLike[str],
                             f"attendu au moins un fichier de sort *{SPELL_SUFFIX}, reçu un dossier qui n'en contient aucun")]
     spells: list[Spell] = []
     problems: list[Problem] = []
-    known = _ValidFiles(cache_dir)
     for file in files:
-        file_problems, spell = _check_one(file, os.path.join(shown, file.name), known)
+        file_problems, spell = _check_one(file, os.path.join(shown, file.name))
         problems += file_problems
         if spell is not None:
             spells.append(spell)
-    known.save()
     problems += _across_files(spells)
     return spells, _sorted(problems)
 
@@ -151,85 +147,6 @@ def _validator() -> Draft202012Validator:
     return checker(load_schema())
 
 
-class _ValidFiles:
-    """The spell files known to be valid on their own, kept in ``cache_dir/valid-files.json``.
-
-    Reading a file (the YAML and the line of every value), its schema check and the other rules
-    of one file are a pure function of its name, its bytes and the validator's sources: a valid
-    file is remembered, data and lines, by the SHA-256 of its name and bytes, under a key made of
-    the sources of this package and of ``rules/`` (the limits it checks) and the versions of
-    jsonschema and PyYAML (any change of them forgets everything). Only files without a problem
-    are kept, so every problem is always found anew, and the rules across files run each time.
-    A cache that cannot be read or written only makes the check slower.
-    """
-
-    FILE = "valid-files.json"
-
-    def __init__(self, cache_dir: str | os.PathLike[str] | None):
-        self.path = Path(cache_dir) / self.FILE if cache_dir is not None else None
-        self.known: dict[str, Any] = {}
-        self.seen: dict[str, Any] = {}
-        if self.path is None:
-            return
-        try:
-            kept = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return
-        if isinstance(kept, dict) and kept.get("key") == _cache_key() and isinstance(kept.get("files"), dict):
-            self.known = kept["files"]
-
-    @staticmethod
-    def digest(name: str, raw: bytes) -> str:
-        return hashlib.sha256(name.encode("utf-8", "surrogateescape") + b"\0" + raw).hexdigest()
-
-    def get(self, digest: str) -> tuple[Any, dict[DataPath, int]] | None:
-        """The data and lines of a file known valid, or None."""
-        entry = self.known.get(digest)
-        try:
-            data, lines = entry
-            lines = {tuple(path): line for path, line in lines}
-        except (TypeError, ValueError):
-            return None
-        if not isinstance(data, dict):
-            return None
-        self.seen[digest] = entry
-        return data, lines
-
-    def add(self, digest: str, data: Any, lines: dict[DataPath, int]) -> None:
-        self.seen[digest] = [data, [[list(path), line] for path, line in lines.items()]]
-
-    def save(self) -> None:
-        if self.path is None or self.seen.keys() == self.known.keys():
-            return  # (the files of this check only: files since changed are forgotten)
-        try:
-            data = json.dumps({"key": _cache_key(), "files": self.seen}, ensure_ascii=False).encode("utf-8")
-        except (ValueError, UnicodeError):  # a value JSON or UTF-8 cannot hold: nothing is kept
-            return
-        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(data)
-            tmp.replace(self.path)
-        except OSError:
-            tmp.unlink(missing_ok=True)
-
-
-@functools.cache
-def _cache_key() -> str:
-    from importlib.metadata import version
-
-    import rules
-
-    digest = hashlib.sha256()
-    for folder in (Path(__file__).parent, Path(rules.__file__).parent):
-        for path in sorted(folder.iterdir()):
-            if path.suffix in (".py", ".json"):
-                digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
-    for name in ("jsonschema", "PyYAML"):
-        digest.update(f"{name} {version(name)}\0".encode())
-    return digest.hexdigest()
-
-
 def _read(file: Path) -> bytes | None:
     """The bytes of a spell file, or None when it cannot be read or is too big (the loader says why)."""
     try:
@@ -240,13 +157,8 @@ def _read(file: Path) -> bytes | None:
     return raw if len(raw) <= MAX_BYTES else None
 
 
-def _check_one(file: Path, shown: str, known: _ValidFiles | None = None) -> tuple[list[Problem], Spell | None]:
+def _check_one(file: Path, shown: str) -> tuple[list[Problem], Spell | None]:
     raw = _read(file)
-    digest = known.digest(file.name, raw) if raw is not None and known is not None else None
-    if digest is not None:
-        hit = known.get(digest)
-        if hit is not None:
-            return [], Spell(shown, *hit)
     loaded = load_bytes(raw) if raw is not None else load_path(file)  # the bytes read once
     if not loaded.ok:
         return [_from_load_error(shown, error) for error in loaded.errors], None
@@ -260,8 +172,6 @@ def _check_one(file: Path, shown: str, known: _ValidFiles | None = None) -> tupl
     problems += [Problem(shown, _line_of(lines, path), _field(path), message)
                  for path, message in _within_file(data, file.name)]
     problems += _description_problems(data, lines, shown, raw)
-    if digest is not None and not problems:
-        known.add(digest, data, lines)
     return problems, Spell(shown, data, lines)
 
 

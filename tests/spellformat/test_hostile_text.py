@@ -64,7 +64,7 @@ def test_a_noncharacter_is_refused_in_the_description(char, tmp_path, capsys):
 
 def test_a_lone_surrogate_is_refused_and_leaves_no_temporary_file(tmp_path, capsys):
     directory = write(tmp_path, VALID_TEXT.replace("name: Boule de feu\n", 'name: "\\uD800Boule de feu"\n'))
-    spells, problems = load_dir(directory, cache_dir=tmp_path / "cache")
+    spells, problems = load_dir(directory)
     assert [str(p) for p in problems] == [
         f"{directory}/boule-de-feu.yaml:4: name: attendu un texte fait de caractères Unicode ordinaires, reçu "
         "« <U+D800>Boule de feu » (demi-codet isolé (surrogate) U+D800, qu'aucune page ne peut porter)"]
