@@ -408,7 +408,7 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
                     for s in spells],
             intro=(content / "calculateurs.md").read_text(encoding="utf-8"),
             root="../")))
-    from .cards import extra_pages  # « Mon grimoire », the spell cards (issue 6)
+    from .cards import extra_pages  # « Mon grimoire », the spell cards
 
     for relative, text in extra_pages(env, spells).items():
         writer.write(relative, _markdown_page(text) if relative.endswith(".md") else text)

@@ -219,7 +219,7 @@ def test_text_filter_ignores_case_accents_and_elisions(index, spells):
     shown = None
     for query, must_find in QUERIES:
         expected = text_matches(spells, query)
-        assert must_find <= expected, query  # what the issue promises, checked against the data too
+        assert must_find <= expected, query  # what the filter promises, checked against the data too
         assert expected != shown, query  # (the order above keeps this true)
         search(index, query)
         wait_for_rows(index, expected)

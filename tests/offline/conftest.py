@@ -1,4 +1,4 @@
-"""Fixtures of the offline, spellbook and cards tests (issue 6).
+"""Fixtures of the offline, spellbook and cards tests.
 
 The browser tests run the built site in Debian's headless Chromium, each in fresh browser
 contexts (empty caches, no service worker, empty localStorage). Tests that cut the network serve

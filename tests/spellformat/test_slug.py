@@ -1,4 +1,4 @@
-"""The slug rule (issue 2, § 2)."""
+"""The slug rule: a spell's public address, made from its name."""
 
 from __future__ import annotations
 
