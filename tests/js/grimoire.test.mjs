@@ -12,7 +12,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const STATIC = path.join(ROOT, "generator/pages/static");
 const PYTHON = process.env.PYTHON || path.join(ROOT, ".venv/bin/python");
 
-let book, config, store, journal, table;
+let book, config, store, journal, table, replay;
 
 before(async () => {
   // The model imports ./grimoire-config.js, which only the build writes: write it beside a copy.
@@ -31,6 +31,7 @@ before(async () => {
   journal = await import(pathToFileURL(path.join(dir, "grimoire-journal.js")).href);
   table = await import(pathToFileURL(path.join(dir, "grimoire-table.js")).href);
   store = await import(pathToFileURL(path.join(dir, "grimoire-store.js")).href);
+  replay = await import(pathToFileURL(path.join(dir, "grimoire-replay.js")).href);
   config = (await import(pathToFileURL(path.join(dir, "grimoire-config.js")).href)).default;
 });
 
@@ -289,4 +290,36 @@ test("a duel waits for the tests only when both spells are cast, credits my cast
   journal.undo(spellbook);
   assert.equal(spellbook.spells[0].xp, 4);
   assert.equal(spellbook.journal.length, 0);
+});
+
+test("a drawn die's link replays the same outcome and XP, and hostile values are named in French", () => {
+  const known = { vol: { name: "Vol" } };
+  const { min, max } = config.learning;
+  for (const reading of Object.keys(config.table.extremes)) {
+    for (const face of config.table.faces) {
+      for (const [magic, learning, modifier] of [[3, min, 0], [0, max, -2], [14, min + 1, 5]]) {
+        const query = replay.replayQuery({ slug: "vol", face, magic, learning, modifier, reading });
+        assert.match(query, /^lancer=vol&de=\d+&magie=\d+&app=\d+&mod=-?\d+&lecture=\w+$/);
+        const read = replay.readReplay(new URLSearchParams(query), known);
+        const outcome = table.outcomeOf(face, { magic, learning, modifier, reading });
+        assert.deepEqual(read, { slug: "vol", face, magic, learning, modifier, reading, outcome,
+                                 xp: table.xpOf(outcome) });
+      }
+    }
+  }
+  const read = replay.readReplay(new URLSearchParams("lancer=vol&de=7&magie=3&app=2&mod=-2&lecture=modified"), known);
+  assert.equal(replay.replayText(read, "Vol"), "Vol : face 7 (magie 3, apprentissage 2, modificateur \u22122, " +
+               config.table.extremes.modified + ") : " + config.table.labels[read.outcome] + ", +" + read.xp + " XP.");
+  assert.deepEqual(problems(() => replay.readReplay(new URLSearchParams(
+    "lancer=<b>&de=13&magie=-1&app=" + (config.learning.unlearnt) + "&mod=1e3&lecture=toString"), known)), [
+    "sort inconnu : « <b> »",
+    "face du dé : attendu un entier de 1 à 12, reçu « 13 »",
+    "magie : attendu un entier positif ou nul, reçu « -1 »",
+    "apprentissage : attendu celui d’un sort qu’on peut lancer, reçu « " + config.learning.unlearnt + " »",
+    "modificateur : attendu un entier de \u2212999 à 999, reçu « 1e3 »",
+    "lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « toString »"]);
+  assert.deepEqual(problems(() => replay.readReplay(new URLSearchParams("lancer=vol&de=7"), known)),
+                   ["paramètre « magie » absent", "paramètre « app » absent", "paramètre « mod » absent",
+                    "paramètre « lecture » absent"]);
+  assert.equal(replay.withoutReplay(new URLSearchParams("a=1&lancer=vol&de=7&magie=3&app=2&mod=0&lecture=natural")), "a=1");
 });

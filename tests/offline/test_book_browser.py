@@ -509,6 +509,46 @@ def test_cast_on_the_pad_and_with_the_page_s_die_then_undo(site_url, new_context
     assert entry(page, "vol").get_by_label("XP").input_value() == "5"
 
 
+def test_a_drawn_die_s_link_replays_it_without_crediting_the_book(site_url, new_context):
+    page = new_context(engine=False).new_page()
+    page.goto(site_url + "grimoire/")
+    store(page, {**SAVED, "version": 2, "reglages": {"lecture": "natural"}, "journal": []})
+    page.reload()
+    open_cast(page)
+    page.get_by_label("Modificateur").fill("-2")
+    # The pad's face is the MJ's own die: no link. The page's die gets one.
+    page.get_by_role("group", name="Face du dé du MJ :").get_by_role("button", name="7", exact=True).click()
+    assert page.locator("[data-cast-replay]").count() == 0
+    page.get_by_role("button", name="Lancer le dé").click()
+    link = page.get_by_role("link", name="Lien qui rejoue ce lancer")
+    face = book_of(page)["journal"][-1]["de"]
+    query = parse_qs(urlsplit(link.get_attribute("href")).query)
+    assert query == {"lancer": ["vol"], "de": [str(face)], "magie": ["3"], "app": ["2"], "mod": ["-2"],
+                     "lecture": ["natural"]}
+    before = stored(page)
+    link.click()
+    box = page.locator("[data-book-replay]")
+    box.wait_for()
+    result = rules.cast(3, 2, face=face, modifier=-2, extremes="natural")
+    assert page.inner_text("[data-book-replay-text]") == (
+        f"Vol : face {face} (magie 3, apprentissage 2, modificateur \u22122, "
+        f"{rules.EXTREMES_LABELS['natural']}) : {result.outcome.label}, +{result.xp} XP.")
+    assert "pas compté une seconde fois" in box.inner_text()
+    assert box.get_attribute("data-replay-outcome") == result.outcome.value
+    assert stored(page) == before  # a replay is a view: the book is not credited again
+    box.get_by_role("button", name="Fermer").click()
+    assert box.is_hidden() and "lancer=" not in page.url
+    # Hostile parameters: named in French, the book untouched, nothing shown.
+    page.goto(site_url + "grimoire/?lancer=vol&de=99&magie=3&app=2&mod=0&lecture=%3Cscript%3E")
+    message = page.locator("[data-book-message]")
+    message.wait_for()
+    assert message.inner_text() == (
+        "Lien de lancer refusé : face du dé : attendu un entier de 1 à 12, reçu « 99 » ; lecture des "
+        "extrêmes du dé : attendu l’une de modified, natural, reçu « <script> ». Votre grimoire n’a pas été modifié.")
+    assert page.locator("[data-book-replay]").is_hidden()
+    assert stored(page) == before
+
+
 def test_a_cast_that_reaches_the_cost_offers_the_level_up(site_url, new_context):
     page = new_context(engine=False).new_page()
     page.goto(site_url + "grimoire/")

@@ -9,9 +9,18 @@ import { castSpell, describe, levelUp, levelUpOffer, setSpell } from "./grimoire
 import { duelPanel } from "./grimoire-duel.js";
 import { studyPanel } from "./grimoire-study.js";
 import { BOOK_LEARNING, parseCount } from "./grimoire-model.js";
+import { replayQuery } from "./grimoire-replay.js";
 import { FACES, castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
+import { bookUrl } from "./grimoire-tools.js";
 
 const now = () => new Date().toISOString();
+
+/* The address that shows the cast of journal ``entry`` again, without crediting it. */
+function replayUrl(entry) {
+  return bookUrl() + "?" + replayQuery({ slug: entry.sort, face: entry.de, magic: entry.magie,
+                                         learning: entry.avant.apprentissage, modifier: entry.mod,
+                                         reading: entry.lecture });
+}
 
 
 function castPanel(page, entry, name, close) {
@@ -69,7 +78,8 @@ function castPanel(page, entry, name, close) {
     const ok = page.update((book) => { done = castSpell(book, entry.slug, { face, modifier: value, now: now() }); },
                            false);
     if (!ok || !done) return;
-    page.lastCast = { slug: entry.slug, text: (drawn ? "Dé lancé : " : "") + describe(done, () => name) };
+    page.lastCast = { slug: entry.slug, text: (drawn ? "Dé lancé : " : "") + describe(done, () => name),
+                      replay: drawn ? replayUrl(done) : null };
     page.render();
     const again = page.q("list").querySelector(`[data-slug="${CSS.escape(entry.slug)}"] .gr-cast__result`);
     if (again) again.focus();
@@ -88,8 +98,16 @@ function castPanel(page, entry, name, close) {
   closeButton.type = "button";
   closeButton.addEventListener("click", close);
   actions.append(roll, closeButton);
-  if (page.lastCast && page.lastCast.slug === entry.slug) result.textContent = page.lastCast.text;
   panel.append(title, modRow, odds, padLabel, pad, actions, result);
+  if (page.lastCast && page.lastCast.slug === entry.slug) {
+    result.textContent = page.lastCast.text;
+    if (page.lastCast.replay) {
+      const link = el("a", "gr-cast__replay", "Lien qui rejoue ce lancer");
+      link.href = page.lastCast.replay;
+      link.setAttribute("data-cast-replay", "");
+      panel.appendChild(link);
+    }
+  }
   showOdds();
   return panel;
 }

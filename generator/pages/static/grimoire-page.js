@@ -13,6 +13,7 @@ import { describe, removeSpell, setSpell } from "./grimoire-journal.js";
 import { LINK_PARAM, encodeLink, exportData } from "./grimoire-format.js";
 import { acceptOffer, closeOffer, readFileOffer, readLinkOffer } from "./grimoire-import.js";
 import { BookError, CONFIG, READINGS, find, loadBook, parseCount, quoted, saveBook } from "./grimoire-model.js";
+import { isReplay, readReplay, replayText, withoutReplay } from "./grimoire-replay.js";
 import { watchStored } from "./grimoire-store.js";
 import { ROOT, cardsUrl } from "./grimoire-tools.js";
 
@@ -99,12 +100,33 @@ export class BookPage {
         this.bind();
         this.render();
         readLinkOffer(this);
+        this.showReplay();
       })
       .catch((error) => {
         const why = /^réponse /.test(error?.message) ? error.message : "réseau indisponible";
         this.say("La liste des sorts n’a pas pu être chargée (" + why + ") : " +
                  "rechargez la page une fois connecté.", "error");
       });
+  }
+
+  /* A cast shared by its link (?lancer=…): shown in words with its XP, credited to no book. */
+  showReplay() {
+    const params = new URLSearchParams(window.location.search);
+    if (!isReplay(params)) return;
+    let replay;
+    try {
+      replay = readReplay(params, this.known);
+    } catch (error) {
+      if (!(error instanceof BookError)) throw error;
+      this.say("Lien de lancer refusé : " + error.problems.slice(0, 6).join(" ; ") +
+               ". Votre grimoire n’a pas été modifié.", "error");
+      return;
+    }
+    const box = this.q("replay");
+    this.q("replay-text").textContent = replayText(replay, this.nameOf(replay.slug));
+    box.setAttribute("data-replay-outcome", replay.outcome);
+    box.hidden = false;
+    box.focus();
   }
 
   // The readable spellbook to send out, or null (said) when none can be without losing it.
@@ -141,6 +163,16 @@ export class BookPage {
     }));
     reading.addEventListener("change", () => this.update((book) => { book.reading = reading.value; }));
     bindJournal(this);
+    this.q("replay-close").addEventListener("click", () => {
+      this.q("replay").hidden = true;
+      const rest = withoutReplay(new URLSearchParams(window.location.search));
+      try {
+        history.replaceState(history.state, "", window.location.pathname + (rest ? "?" + rest : "") +
+                             window.location.hash);
+      } catch {
+        /* the address keeps the cast: harmless */
+      }
+    });
     this.q("share").addEventListener("click", () => {
       const book = this.outgoing();
       if (!book) return;

@@ -5,7 +5,7 @@
  * grimoire-dialog.js (the add dialog), grimoire-tools.js (spell page and index buttons, the
  * wizard's odds on a spell page), grimoire-page.js, grimoire-import.js and grimoire-figures.js
  * (the page /grimoire/), grimoire-table.js (a cast from the rules' data), grimoire-cast.js (« Lancer »
- * and level-ups), grimoire-journal.js and grimoire-evening.js (the journal, undo, the evening).
+ * and level-ups), grimoire-replay.js (the link that replays a drawn die), grimoire-journal.js and grimoire-evening.js (the journal, undo, the evening).
  */
 import { whenReady } from "./common.js";
 import { mountBookPage } from "./grimoire-page.js";
