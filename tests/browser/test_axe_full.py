@@ -32,12 +32,15 @@ PAGES = {
     "grimoire vide": ("grimoire/", "[data-book-empty]"),
     "grimoire reçu par lien": ("grimoire/?livre=1.0.vol_1_0.acceleration_3_2", "[data-book-offer]"),
     "cartes": ("cartes/?sorts=vol,teleportation", ".gr-deck[data-ready]"),
-    "grimoire à la table": ("grimoire/", ".gr-book__entry"),
+    "grimoire à la table": ("grimoire/?lancer=vol&de=7&magie=2&app=2&mod=-1&lecture=natural",
+                            "[data-book-replay]:not([hidden])"),
     "sort de mon grimoire": ("sorts/vol/", "[data-your-odds]"),
     "duel à la table": ("grimoire/", ".gr-book__entry"),
+    "duel contre un autre grimoire": ("grimoire/", ".gr-book__entry"),
 }
 #: The states that open on a stored spellbook.
-WITH_BOOK = ("grimoire reçu par lien", "grimoire à la table", "sort de mon grimoire", "duel à la table")
+WITH_BOOK = ("grimoire reçu par lien", "grimoire à la table", "sort de mon grimoire", "duel à la table",
+             "duel contre un autre grimoire")
 
 
 #: The engine has answered for the stored spellbook: no figure is « calcul… » any more, and
@@ -63,16 +66,27 @@ def bring_to_state(page, site_url, name):
     elif name == "grimoire reçu par lien":
         page.get_by_role("button", name="Créer un lien de partage").click()
     elif name == "grimoire à la table":
-        # A cast on the die's pad: the cast panel, its outcome and the journal show.
+        # Opened on a replayed cast; then a cast on the die's pad: the cast panel, its outcome
+        # and the journal show.
         page.get_by_role("button", name="Lancer Vol").click()
         page.get_by_role("group", name="Face du dé du MJ :").get_by_role("button", name="7", exact=True).click()
         page.locator("[data-book-journal-list] li").first.wait_for()
+        # The page's die: its outcome and the link that replays it.
+        page.get_by_role("button", name="Lancer le dé").click()
+        page.locator("[data-cast-replay]").wait_for()
     elif name == "duel à la table":
         # A duel under way: the opponent typed, my cast's face in, the pad for theirs.
         page.get_by_role("button", name="Duel avec Vol").click()
         page.get_by_role("button", name="Commencer le duel").click()
         page.get_by_role("group", name="Face de votre lancer :").get_by_role("button", name="7", exact=True).click()
         page.get_by_role("group", name="Face du lancer adverse :").wait_for()
+    elif name == "duel contre un autre grimoire":
+        # The opponent from another spellbook's share link: its spells offered, its reading said.
+        page.get_by_role("button", name="Duel avec Vol").click()
+        pasted = page.get_by_label("Lien du grimoire adverse (facultatif)")
+        pasted.fill(site_url + "grimoire/?livre=2.4.natural.eclair_3_0.teleportation_1_0")
+        pasted.dispatch_event("change")
+        page.get_by_label("Sort adverse", exact=True).wait_for()
     wait_until_settled(page)
     if name == "grimoire reçu par lien":
         # The stored spellbook's figures come from the engine (its files fetched, then it answers).

@@ -51,8 +51,35 @@ test("a share link reads back as the spellbook it encodes", () => {
                      spells: [{ slug: "vol", learning: max, xp: 12 }, { slug: "oeil-de-mage", learning: min, xp: 0 }] };
   const link = book.encodeLink(spellbook);
   assert.match(link, /^[A-Za-z0-9._-]+$/);
-  assert.equal(link, `1.7.vol_${max}_12.oeil-de-mage_${min}_0`);
+  assert.equal(link, `2.7.${book.DEFAULT_READING}.vol_${max}_12.oeil-de-mage_${min}_0`);
   assert.deepEqual(book.validate(book.decodeLink(link), null, {}), spellbook);
+  // The link says how its wizard reads the 1 and the 12; a version 1 link, which does not, still reads.
+  const known = { vol: { name: "Vol" }, "oeil-de-mage": { name: "Œil de mage" } };
+  const other = Object.keys(config.table.extremes).find((r) => r !== book.DEFAULT_READING);
+  const natural = book.readLink(book.encodeLink({ ...spellbook, reading: other }), known);
+  assert.deepEqual([natural.reading, natural.readingGiven], [other, true]);
+  const old = book.readLink(`1.7.vol_${max}_12`, known);
+  assert.deepEqual([old.magic, old.spells, old.reading, old.readingGiven],
+                   [7, [{ slug: "vol", learning: max, xp: 12 }], book.DEFAULT_READING, false]);
+});
+
+test("a share link pasted whole or as its value reads as that spellbook; anything else is named in French", () => {
+  const known = { vol: { name: "Vol" } };
+  const whole = book.readPastedLink("  https://exemple.fr/grimoire/?livre=2.4.natural.vol_3_1#x ", known);
+  assert.deepEqual([whole.magic, whole.reading, whole.readingGiven, whole.spells],
+                   [4, "natural", true, [{ slug: "vol", learning: 3, xp: 1 }]]);
+  assert.equal(book.readPastedLink("1.4.vol_3_1", known).readingGiven, false);
+  assert.deepEqual(problems(() => book.readPastedLink("javascript:alert(1)", known)),
+                   ["ce lien ne contient pas de grimoire (paramètre « livre » absent)"]);
+  assert.deepEqual(problems(() => book.readPastedLink("", known)), ["lien vide"]);
+  assert.deepEqual(problems(() => book.readPastedLink("x".repeat(book.MAX_LINK_CHARS + 1), known)),
+                   ["lien trop long pour un grimoire"]);
+  assert.deepEqual(problems(() => book.readPastedLink("https://e.fr/?livre=2.0.toString.vol_1_0", known)),
+                   ["lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « toString »"]);
+  assert.deepEqual(problems(() => book.readPastedLink("https://e.fr/?livre=3.0.vol_1_0", known)),
+                   ["version de lien « 3 » non prise en charge (attendue : 1 ou 2)"]);
+  assert.deepEqual(problems(() => book.readPastedLink("2.0", known)),
+                   ["lien incomplet (lecture des extrêmes du dé absente)"]);
 });
 
 test("a damaged share link is refused in French", () => {
@@ -209,8 +236,8 @@ test("a version 1 spellbook reads as version 2 with an empty journal; version 2 
   assert.deepEqual(book.validate(JSON.parse(JSON.stringify(stored)), null, {}), spellbook);
   const file = book.exportData(spellbook, null);
   assert.deepEqual(book.validate(file, null, { file: true }), spellbook);
-  // Share links stay short: version 1, no journal.
-  assert.match(book.encodeLink(spellbook), /^1\.3\.vol_\d+_\d+$/);
+  // Share links stay short: the magic, the reading and the spells, no journal.
+  assert.match(book.encodeLink(spellbook), new RegExp(`^2\\.3\\.${other}\\.vol_\\d+_\\d+$`));
   assert.match(problems(() => book.validate({ ...stored, journal: [{ type: "x" }] }, null, {}))[0],
                /^entrée n° 1 du journal illisible$/);
 });
@@ -290,6 +317,50 @@ test("a duel waits for the tests only when both spells are cast, credits my cast
   journal.undo(spellbook);
   assert.equal(spellbook.spells[0].xp, 4);
   assert.equal(spellbook.journal.length, 0);
+});
+
+test("an opponent from a share link casts with their own reading; the duel is a cast of the evening, read back from a file", () => {
+  const spellbook = vol(config.learning.min, 0);
+  const mine = spellbook.reading;
+  const theirs = Object.keys(config.table.extremes).find((r) => r !== mine);
+  const me = { magic: spellbook.magic, learning: config.learning.min, element: "feu", reading: mine };
+  // An opponent's magic and a face the two readings tell apart.
+  let base;
+  let face;
+  for (let magic = 0; face === undefined; magic++) {
+    base = { magic, learning: config.learning.min, element: "vigne" };
+    face = table.FACES.find((f) => table.outcomeOf(f, { ...base, reading: mine }) !==
+                                   table.outcomeOf(f, { ...base, reading: theirs }));
+  }
+  assert.equal(table.duelPlay([face, face], me, { ...base, reading: theirs }).theirs,
+               table.outcomeOf(face, { ...base, reading: theirs }));
+  assert.equal(table.duelPlay([face, face], me, base).theirs, table.outcomeOf(face, { ...base, reading: mine }));
+  const faces = [face, face, 12, 12];
+  const entry = journal.duelSpell(spellbook, "vol", { element: "feu", faces: faces.slice(0, 2 + (2 * table.isCast(
+    table.outcomeOf(face, me)) * table.isCast(table.outcomeOf(face, { ...base, reading: theirs })))),
+    opponent: { ...base, reading: theirs, slug: "eclair" }, now: NOW });
+  assert.deepEqual([entry.lecture, entry.lecture_adverse, entry.sort_adverse], [mine, theirs, "eclair"]);
+  assert.deepEqual(entry.adversaire, base);
+  assert.match(journal.describe(entry, (s) => (s === "eclair" ? "Éclair" : "Vol")), /; adversaire \(Éclair\) : /);
+  // The evening counts the duel as a cast of my spell, its outcome seen and expected.
+  const summary = journal.evening(spellbook, "2026-12-01T00:00:00.000Z");
+  assert.equal(summary.casts, 1);
+  assert.equal(summary.outcomes.find((o) => o.outcome === entry.issue).seen, 1);
+  const odds = table.castOdds({ magic: spellbook.magic, learning: config.learning.min, reading: mine });
+  assert.deepEqual(summary.outcomes.map((o) => o.expected),
+                   odds.map((o) => (Math.round((o.faces.length / 12) * 10) / 10).toFixed(1).replace(".", ",")));
+  // Exported and imported, the entry comes back whole, and undo takes it back.
+  const back = book.validate(JSON.parse(JSON.stringify(book.exportData(spellbook, null))), null, { file: true });
+  assert.deepEqual(back.journal, [entry]);
+  journal.undo(back);
+  assert.equal(back.spells[0].xp, 0);
+  // A duel entry missing what it needs (or tampered) is named, never read half.
+  const { des: _faces, ...noFaces } = entry;
+  for (const bad of [noFaces, { ...entry, des: ["<b>"] }, { ...entry, lecture_adverse: "x" },
+                     { ...entry, resultat: "constructor" }, { ...entry, adversaire: null }]) {
+    assert.deepEqual(problems(() => book.validate({ version: 2, sorts: [], journal: [bad] }, null, {})),
+                     ["entrée n° 1 du journal illisible"]);
+  }
 });
 
 test("a drawn die's link replays the same outcome and XP, and hostile values are named in French", () => {

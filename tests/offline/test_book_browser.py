@@ -164,7 +164,7 @@ def test_a_share_link_opens_on_another_device(site_url, new_context):
     first.reload()
     first.locator(".gr-book__entry").first.wait_for()
     link = share_link(first)
-    assert parse_qs(urlsplit(link).query)["livre"] == ["1.3.vol_2_5.teleportation_1_0.boule-de-feu_5_40"]
+    assert parse_qs(urlsplit(link).query)["livre"] == ["2.3.modified.vol_2_5.teleportation_1_0.boule-de-feu_5_40"]
 
     # A fresh browser: the link offers to import, nothing is stored before the reader says so.
     other = new_context(engine=False).new_page()
@@ -411,7 +411,7 @@ def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(site_u
         s["slug"] for s in SAVED["sorts"]]
     page.get_by_role("button", name="Créer un lien de partage").click()
     link = page.input_value("[data-book-link]")
-    assert link.endswith("?livre=1.3.vol_2_5.teleportation_1_0.boule-de-feu_5_40")
+    assert link.endswith("?livre=2.3.modified.vol_2_5.teleportation_1_0.boule-de-feu_5_40")
     # An edit keeps the bad entries as they were stored.
     entry(page, "teleportation").get_by_role("button", name=re.compile("^Retirer")).click()
     assert book_of(page)["sorts"] == [SAVED["sorts"][0], SAVED["sorts"][2], bad, 7]
@@ -718,7 +718,7 @@ def test_a_duel_face_by_face_as_the_engine_plays_it(site_url, new_context):
     panel = page.locator(".gr-duel")
     panel.get_by_label("Magie adverse").fill("x")
     panel.get_by_label("Magie adverse").dispatch_event("change")
-    assert panel.locator(".gr-book__field-error").inner_text() == "Magie : attendu un entier positif ou nul, reçu « x »."
+    assert panel.locator(".gr-book__field-error").nth(1).inner_text() == "Magie : attendu un entier positif ou nul, reçu « x »."
     panel.get_by_label("Magie adverse").fill("2")
     panel.get_by_label("Apprentissage adverse").select_option("3")
     panel.get_by_label("Élément du sort adverse").select_option(theirs)
@@ -771,3 +771,65 @@ def test_a_duel_face_by_face_as_the_engine_plays_it(site_url, new_context):
     undo.click()
     assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5
     assert book_of(page)["journal"] == []
+
+
+def test_a_duel_against_a_spell_of_another_book_s_share_link(site_url, new_context):
+    page = new_context(engine=False).new_page()
+    page.goto(site_url + "grimoire/")
+    store(page, SAVED)  # reads the 1 and the 12 as « modified »
+    page.reload()
+    entry(page, "vol").get_by_role("button", name="Duel avec Vol").click()
+    panel = page.locator(".gr-duel")
+    pasted = panel.get_by_label("Lien du grimoire adverse (facultatif)")
+    choice = panel.get_by_label("Sort adverse", exact=True)
+    reading = panel.locator("[data-duel-reading]")
+    assert reading.inner_text() == f"Le lancer adverse se lit comme le vôtre ({rules.EXTREMES_LABELS['modified']})."
+    # A hostile or garbled link: a short French message, no opponent offered.
+    for text, message in [
+            ("javascript:alert(1)", "ce lien ne contient pas de grimoire (paramètre « livre » absent)"),
+            (site_url + "grimoire/?livre=2.0.natural.vol_9_0", "apprentissage de « Vol » : attendu un entier de 0 à 5, reçu « 9 »")]:
+        pasted.fill(text)
+        pasted.dispatch_event("change")
+        assert panel.locator(".gr-book__field-error").first.inner_text() == f"Lien refusé : {message}."
+        assert choice.is_hidden()
+    # Another book's link: its spells that can be cast, its magie, the chosen spell's apprentissage
+    # and element, and that wizard's reading of the 1 and the 12.
+    pasted.fill(site_url + "grimoire/?livre=2.9.natural.oubli_0_0.eclair_3_4.teleportation_1_0")
+    pasted.dispatch_event("change")
+    assert choice.locator("option").all_inner_texts() == [
+        f"{SPELLS['eclair']['name']} (apprentissage 3)", f"{SPELLS['teleportation']['name']} (apprentissage 1)"]
+    assert panel.get_by_label("Magie adverse").input_value() == "9"
+    assert panel.get_by_label("Apprentissage adverse").input_value() == "3"
+    assert panel.get_by_label("Élément du sort adverse").input_value() == SPELLS["eclair"]["element"]
+    assert reading.inner_text() == ("L’adversaire lit les extrêmes du dé comme son lien le dit : "
+                                    f"{rules.EXTREMES_LABELS['natural']} (vous : {rules.EXTREMES_LABELS['modified']}).")
+    assert "chances avant le lancer indisponibles" in panel.locator("[data-duel-odds]").inner_text()
+    panel.get_by_role("button", name="Commencer le duel").click()
+    # My spell fails; theirs on a face the two readings tell apart: read as the link says.
+    failed = next(f for f in range(12, 0, -1) if not rules.cast(3, 2, face=f).outcome.is_cast)
+    theirs = next(f for f in range(1, 13) if rules.cast(9, 3, face=f, extremes="natural").outcome
+                  != rules.cast(9, 3, face=f).outcome)
+    their_cast = rules.cast(9, 3, face=theirs, extremes="natural")
+    for face in (failed, theirs):
+        page.get_by_role("group", name=re.compile("^Face d")).get_by_role("button", name=str(face), exact=True).click()
+    duel = book_of(page)["journal"][-1]
+    mine = rules.cast(3, 2, face=failed)
+    assert (duel["des"], duel["issue"], duel["issue_adverse"], duel["lecture"], duel["lecture_adverse"],
+            duel["sort_adverse"], duel["adversaire"]) == (
+        [failed, theirs], mine.outcome.value, their_cast.outcome.value, "modified", "natural", "eclair",
+        {"magic": 9, "learning": 3, "element": SPELLS["eclair"]["element"]})
+    assert duel["resultat"] == rules.duel_result(False, their_cast.outcome.is_cast,
+                                                 rules.dominance(SPELLS["vol"]["element"], SPELLS["eclair"]["element"]))
+    assert f"adversaire ({SPELLS['eclair']['name']}) : {their_cast.outcome.label}, +{their_cast.xp} XP" in \
+        page.inner_text("[data-duel-result]")
+    # The evening counts the duel as a cast of mine, its outcome among those seen.
+    summary = page.inner_text("[data-book-summary]")
+    assert summary.startswith(f"Mon grimoire — la soirée : 1 lancer.\nXP gagnée : Vol +{mine.xp}.")
+    assert f"{mine.outcome.label} 1 / " in summary
+    # A version 1 link does not say its reading: the opponent reads as I do, and the panel says so.
+    pasted.fill("1.2.eclair_2_0")
+    pasted.dispatch_event("change")
+    assert reading.inner_text() == ("Son lien ne dit pas comment l’adversaire lit les extrêmes du dé : son lancer se "
+                                    f"lit comme le vôtre ({rules.EXTREMES_LABELS['modified']}).")
+    page.get_by_role("button", name="Annuler la dernière entrée").click()
+    assert book_of(page)["journal"] == [] and {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5

@@ -1,12 +1,15 @@
-/* Grimoire — « Duel » on a spell of /grimoire/: the opponent typed (magie, apprentissage,
- * element), the odds before the roll (the engine's duel calculator, through the page's
- * calculators), then the faces of the two casts and, when both are cast, of the two duel tests
- * on pads of the die's faces; the result and each cast's outcome come from the rules' data
+/* Grimoire — « Duel » on a spell of /grimoire/: the opponent's spell taken from another
+ * spellbook's share link pasted in (that book's magie, the chosen spell's apprentissage and
+ * element, and that wizard's reading of the 1 and the 12 when the link says it) or typed (magie,
+ * apprentissage, element); the odds before the roll (the engine's duel calculator, through the
+ * page's calculators), then the faces of the two casts and, when both are cast, of the two duel
+ * tests on pads of the die's faces; the result and each cast's outcome come from the rules' data
  * (grimoire-table.js); my cast's XP is credited through the journal as one entry, the opponent's
  * is shown for their own book. */
 import { el } from "./common.js";
-import { DUEL_WORDS, describe, duelSpell } from "./grimoire-journal.js";
-import { BOOK_LEARNING, CONFIG, parseCount } from "./grimoire-model.js";
+import { DUEL_WORDS, duelSpell } from "./grimoire-journal.js";
+import { readPastedLink } from "./grimoire-format.js";
+import { BOOK_LEARNING, BookError, CONFIG, READINGS, parseCount } from "./grimoire-model.js";
 import { DUEL_ELEMENTS, FACES, LABELS, castable, duelPair, duelPlay, xpOf } from "./grimoire-table.js";
 
 const now = () => new Date().toISOString();
@@ -50,25 +53,102 @@ function plan(page, entry, element, panel) {
   const odds = el("p", "gr-cast__odds");
   odds.setAttribute("data-duel-odds", "");
   odds.setAttribute("role", "status");
+  // Another spellbook's share link: its spells become the opponents offered.
+  const link = el("input");
+  Object.assign(link, { type: "text", autocomplete: "off", spellcheck: false,
+                        value: page.duelBook ? page.duelBook.text : "" });
+  link.setAttribute("aria-describedby", id + "-link-help");
+  const linkRow = field(id + "-link", "Lien du grimoire adverse (facultatif)", link);
+  const linkHelp = el("span", "gr-book__help", "collez le lien de partage de l’autre joueur");
+  linkHelp.id = id + "-link-help";
+  const linkError = el("span", "gr-book__field-error");
+  linkError.setAttribute("role", "alert");
+  linkRow.append(linkHelp, linkError);
+  link.className = "gr-cast__wide";
+  const choice = el("select", "gr-cast__wide");
+  const choiceRow = field(id + "-choice", "Sort adverse", choice);
+  const reading = el("p", "gr-book__help");
+  reading.setAttribute("data-duel-reading", "");
+  const fromLink = () => (page.duelBook ? page.duelBook.spells.find((s) => s.slug === choice.value) || null : null);
+  const showChoice = () => {
+    const found = page.duelBook;
+    choiceRow.hidden = !found;
+    if (found) {
+      choice.replaceChildren(...found.spells.map((s) => {
+        const option = el("option", null, page.nameOf(s.slug) + " (apprentissage " + s.learning + ")");
+        option.value = s.slug;
+        return option;
+      }));
+      choice.value = saved.slug && found.spells.some((s) => s.slug === saved.slug) ? saved.slug : found.spells[0].slug;
+    }
+    for (const node of [magic, learning, elementSelect]) node.disabled = !!found;
+  };
+  const applyChoice = () => {
+    const chosen = fromLink();
+    if (!chosen) return;
+    magic.value = String(page.duelBook.magic);
+    learning.value = String(chosen.learning);
+    elementSelect.value = page.known[chosen.slug].element;
+  };
+  const readLinkField = () => {
+    const text = link.value.trim();
+    linkError.textContent = "";
+    link.removeAttribute("aria-invalid");
+    page.duelBook = null;
+    if (text) {
+      try {
+        const other = readPastedLink(text, page.known);
+        const spells = other.spells.filter((s) => castable(s.learning));
+        if (!spells.length) throw new BookError(["ce grimoire n’a aucun sort qu’on puisse lancer"]);
+        page.duelBook = { text, magic: other.magic, reading: other.readingGiven ? other.reading : null, spells };
+      } catch (error) {
+        if (!(error instanceof BookError)) throw error;
+        linkError.textContent = "Lien refusé : " + error.problems.slice(0, 3).join(" ; ") + ".";
+        link.setAttribute("aria-invalid", "true");
+      }
+    }
+    showChoice();
+    applyChoice();
+    ask();
+  };
+  link.addEventListener("change", readLinkField);
+  link.addEventListener("paste", () => setTimeout(readLinkField, 0));
+  choice.addEventListener("change", () => {
+    applyChoice();
+    ask();
+  });
   const opponent = () => {
     const value = parseCount(magic.value.trim());
     magicError.textContent = value === null ? "Magie : attendu un entier positif ou nul, reçu « " +
       magic.value.slice(0, 20) + " »." : "";
     magic.toggleAttribute("aria-invalid", value === null);
-    return value === null ? null
-      : { magic: value, learning: Number(learning.value), element: elementSelect.value };
+    if (value === null) return null;
+    const them = { magic: value, learning: Number(learning.value), element: elementSelect.value };
+    const chosen = fromLink();
+    if (chosen) Object.assign(them, { slug: chosen.slug, reading: page.duelBook.reading || undefined });
+    return them;
   };
   const ask = () => {
     const them = opponent();
+    const book = page.current();
+    const mine = READINGS[book.reading];
+    reading.textContent = !page.duelBook ? "Le lancer adverse se lit comme le vôtre (" + mine + ")."
+      : page.duelBook.reading ? "L’adversaire lit les extrêmes du dé comme son lien le dit : " +
+        READINGS[page.duelBook.reading] + (page.duelBook.reading === book.reading ? ", comme vous." : " (vous : " + mine + ").")
+      : "Son lien ne dit pas comment l’adversaire lit les extrêmes du dé : son lancer se lit comme le vôtre (" + mine + ").";
     if (!them) {
       odds.textContent = "";
       return;
     }
     page.duelOpponent = them;
-    const book = page.current();
     const { dominant, modifiers } = duelPair(element, them.element);
     const who = dominant === "a" ? "Votre sort domine" : dominant === "b" ? "Le sort adverse domine" : "Aucun sort ne domine";
     const head = who + " (tests de duel : vous " + signed(modifiers[0]) + ", adversaire " + signed(modifiers[1]) + ")";
+    if (them.reading && them.reading !== book.reading) {
+      odds.textContent = head + " ; chances avant le lancer indisponibles : le calculateur de duel lit les deux " +
+        "lancers de la même façon, et vos lectures des extrêmes du dé diffèrent.";
+      return;
+    }
     odds.textContent = head + " ; calcul des chances\u2026";
     page.askEngine({ calc: "duel", a_magic: String(book.magic), a_learning: String(entry.learning), a_element: element,
                      b_magic: String(them.magic), b_learning: String(them.learning), b_element: them.element,
@@ -99,8 +179,10 @@ function plan(page, entry, element, panel) {
   });
   panel.append(el("p", null, "Votre sort : " + (CONFIG.elements[element] || element) + ", apprentissage " +
                   entry.learning + ", magie " + page.current().magic + "."),
-               magicRow, field(id + "-learning", "Apprentissage adverse", learning),
-               field(id + "-element", "Élément du sort adverse", elementSelect), odds, start);
+               linkRow, choiceRow, magicRow, field(id + "-learning", "Apprentissage adverse", learning),
+               field(id + "-element", "Élément du sort adverse", elementSelect), reading, odds, start);
+  showChoice();
+  applyChoice();
   ask();
 }
 
@@ -175,7 +257,7 @@ export function duelPanel(page, entry, name, element) {
   const last = page.lastDuel && page.lastDuel.slug === entry.slug ? page.lastDuel.entry : null;
   if (last) {
     result.textContent = DUEL_WORDS[last.resultat].replace(/^./, (c) => c.toUpperCase()) + ". " +
-      describe(last, () => name) + ".";
+      page.describe(last) + ".";
     result.setAttribute("data-duel-outcome", last.resultat);
   }
   panel.appendChild(result);

@@ -1,6 +1,8 @@
 /* Grimoire — « Mon grimoire » going out and coming back: the share link and the exported file.
  *
- * Share link (version 1, short: no journal): ?livre=1.<magie>.<slug>_<apprentissage>_<xp>.<slug>_… (unreserved characters only).
+ * Share link (short: no journal), version 2: ?livre=2.<magie>.<lecture>.<slug>_<apprentissage>_<xp>.<slug>_…
+ *   (unreserved characters only; version 1, without the reading, still imports:
+ *   ?livre=1.<magie>.<slug>_<apprentissage>_<xp>.…).
  * Export file: {"format": "grimoire-livre", "version": 2, "magie": …, "reglages", "sorts": [{slug, nom,
  *   apprentissage, xp}], "journal"} (version 1 files still import). Everything read is validated completely (grimoire-model.js) before
  * anything is written: a refused link or file never touches the stored spellbook.
@@ -8,12 +10,16 @@
 import { BookError, FORMAT, VERSION, quoted, validate } from "./grimoire-model.js";
 
 export const LINK_PARAM = "livre";
-/** Share links keep the first format: the spells and the magic, short (no journal). */
-const LINK_VERSION = 1;
+/** Share links hold the magic, the reading and the spells, short (no journal). */
+const LINK_VERSION = 2;
+/** The link versions still read (1: before the reading). */
+const LINK_VERSIONS = [1, 2];
+/** A pasted link longer than this is no spellbook's (a hundred spells fit in 4 000 characters). */
+export const MAX_LINK_CHARS = 20000;
 export const MAX_FILE_BYTES = 1000000;
 
 export function encodeLink(book) {
-  return [String(LINK_VERSION), String(book.magic),
+  return [String(LINK_VERSION), String(book.magic), book.reading,
           ...book.spells.map((s) => s.slug + "_" + s.learning + "_" + s.xp)].join(".");
 }
 
@@ -31,8 +37,14 @@ export function decodeLink(text) {
     throw new BookError(["lien incomplet (version ou magie absente)"]);
   }
   const data = { version: linkNumber(parts[0]), magie: linkNumber(parts[1]), sorts: [] };
-  if (data.version !== LINK_VERSION) return data; // validate() names the version
-  parts.slice(2).forEach((part, index) => {
+  if (!LINK_VERSIONS.includes(data.version)) return data; // readLink() names the version
+  let first = 2;
+  if (data.version === 2) {
+    if (parts.length < 3) throw new BookError(["lien incomplet (lecture des extrêmes du dé absente)"]);
+    data.reglages = { lecture: parts[2] };
+    first = 3;
+  }
+  parts.slice(first).forEach((part, index) => {
     const fields = part.split("_");
     if (fields.length !== 3) {
       throw new BookError(["sort n° " + (index + 1) + " du lien illisible : " + quoted(part)]);
@@ -45,11 +57,33 @@ export function decodeLink(text) {
 /** The spellbook a share link's text holds, validated against the compendium (``known``). */
 export function readLink(text, known) {
   const data = decodeLink(text);
-  if (data.version !== LINK_VERSION) {
+  if (!LINK_VERSIONS.includes(data.version)) {
     throw new BookError(["version de lien " + quoted(data.version) + " non prise en charge (attendue : " +
-                         LINK_VERSION + ")"]);
+                         LINK_VERSIONS.join(" ou ") + ")"]);
   }
-  return validate(data, known, {});
+  return { ...validate(data, known, {}), readingGiven: data.version >= 2 };
+}
+
+/**
+ * The spellbook of a share link pasted whole (an address holding ?livre=…) or as the parameter's
+ * value alone, validated like an opened link; ``readingGiven`` tells whether the link says how
+ * its wizard reads the 1 and the 12 (version 1 links do not).
+ */
+export function readPastedLink(pasted, known) {
+  const text = String(pasted).trim();
+  if (!text) throw new BookError(["lien vide"]);
+  if (text.length > MAX_LINK_CHARS) throw new BookError(["lien trop long pour un grimoire"]);
+  let value = text;
+  if (/[?&]livre=/.test(text)) {
+    try {
+      value = new URL(text, "http://lien.invalid/").searchParams.get(LINK_PARAM) || "";
+    } catch {
+      throw new BookError(["ce n’est pas une adresse lisible"]);
+    }
+  } else if (/^[a-z]+:|\//i.test(text)) {
+    throw new BookError(["ce lien ne contient pas de grimoire (paramètre « livre » absent)"]);
+  }
+  return readLink(value, known);
 }
 
 /** The exported file's object. */

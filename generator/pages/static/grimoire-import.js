@@ -93,7 +93,7 @@ export function acceptOffer(page, mode) {
   const ok = page.update((book) => {
     if (mode === "replace") {
       book.magic = incoming.magic;
-      book.reading = incoming.reading;
+      if (incoming.readingGiven !== false) book.reading = incoming.reading; // a version 1 link has none
       book.journal = incoming.journal;
       book.spells = incoming.spells.map((s) => ({ ...s }));
       added = book.spells.length;

@@ -38,8 +38,10 @@ export function castSpell(book, slug, { face, modifier = 0, now }) {
                          lecture: book.reading, issue: outcome, gain: gained, avant, apres: state(spell) });
 }
 
-/** A duel of ``slug`` (of ``element``) against ``opponent`` {magic, learning, element}, played
-    with ``faces`` (duelPlay): my cast's XP is credited, the opponent's is kept for their book. */
+/** A duel of ``slug`` (of ``element``) against ``opponent`` {magic, learning, element, and from a
+    share link: reading, slug}, played with ``faces`` (duelPlay): my cast's XP is credited, the
+    opponent's is kept for their book. The entry holds what the journal's words, the evening and
+    an exported file read back: every face, both wizards, both readings, both outcomes. */
 export function duelSpell(book, slug, { element, opponent, faces, now }) {
   const spell = spellOf(book, slug);
   if (!castable(spell.learning)) {
@@ -52,7 +54,10 @@ export function duelSpell(book, slug, { element, opponent, faces, now }) {
   const avant = state(spell);
   spell.xp += gained;
   return record(book, { t: now, type: "duel", sort: slug, des: faces.slice(0, 4), magie: book.magic,
-                         lecture: book.reading, element, adversaire: { ...opponent }, issue: play.mine,
+                         lecture: book.reading, element,
+                         adversaire: { magic: opponent.magic, learning: opponent.learning, element: opponent.element },
+                         lecture_adverse: opponent.reading || book.reading, sort_adverse: opponent.slug || null,
+                         issue: play.mine,
                          issue_adverse: play.theirs, resultat: play.result, gain: gained,
                          gain_adverse: xpOf(play.theirs), avant, apres: state(spell) });
 }
@@ -138,7 +143,8 @@ export function describe(entry, nameOf) {
   if (entry.type === "duel") {
     return name + " : duel, faces " + entry.des.join(", ") + ", " + LABELS[entry.issue] + ", " +
       DUEL_WORDS[entry.resultat] + ", +" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp +
-      " XP) ; adversaire : " + LABELS[entry.issue_adverse] + ", +" + entry.gain_adverse + " XP pour son grimoire";
+      " XP) ; adversaire" + (entry.sort_adverse ? " (" + nameOf(entry.sort_adverse) + ")" : "") + " : " +
+      LABELS[entry.issue_adverse] + ", +" + entry.gain_adverse + " XP pour son grimoire";
   }
   if (entry.type === "etude") {
     return name + " : étude de " + entry.heures + " h, " +
@@ -169,15 +175,16 @@ export function evening(book, since) {
   const levels = new Map();
   let casts = 0;
   for (const entry of entries) {
-    if (entry.type === "lancer") {
+    if (entry.type === "lancer" || entry.type === "duel") {
+      // A duel is one cast of my spell (its duel test is no cast): counted, and expected, as one.
       casts += 1;
       xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
       seen.set(entry.issue, seen.get(entry.issue) + 1);
       for (const row of castOdds({ magic: entry.magie, learning: entry.avant.apprentissage,
-                                   modifier: entry.mod, reading: entry.lecture })) {
+                                   modifier: entry.mod || 0, reading: entry.lecture })) {
         expected.set(row.outcome, expected.get(row.outcome) + row.faces.length / FACES.length);
       }
-    } else if (entry.type === "etude" || entry.type === "duel") {
+    } else if (entry.type === "etude") {
       xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
     } else if (entry.type === "niveau" && entry.apres && entry.avant &&
                entry.apres.apprentissage > entry.avant.apprentissage) {

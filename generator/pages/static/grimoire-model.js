@@ -160,6 +160,28 @@ function readReading(data, problems) {
 const isState = (value) => value === null ||
   (isObject(value) && Number.isSafeInteger(value.apprentissage) && isCount(value.xp));
 
+const isFace = (value) => CONFIG.table.faces.includes(value);
+const isOutcome = (value) => typeof value === "string" && CONFIG.table.order.includes(value);
+const isReading = (value) => typeof value === "string" && Object.hasOwn(READINGS, value);
+const isElement = (value) => typeof value === "string" && CONFIG.duel.elements.includes(value);
+const DUEL_RESULTS = new Set(Object.values(CONFIG.duel.results));
+
+/* What each kind of entry carries beyond its time, spell and states, for the journal's words,
+   the evening's summary and undo to read it back from a file (true: readable). */
+const CARRIES = {
+  lancer: (e) => isFace(e.de) && Number.isSafeInteger(e.mod) && isCount(e.magie) && isReading(e.lecture) &&
+    isOutcome(e.issue) && isCount(e.gain) && e.avant !== null && e.apres !== null,
+  duel: (e) => Array.isArray(e.des) && e.des.length >= 2 && e.des.length <= 4 && e.des.every(isFace) &&
+    isCount(e.magie) && isReading(e.lecture) && isElement(e.element) && isObject(e.adversaire) &&
+    isCount(e.adversaire.magic) && Number.isSafeInteger(e.adversaire.learning) &&
+    isElement(e.adversaire.element) && (e.lecture_adverse === undefined || isReading(e.lecture_adverse)) &&
+    (e.sort_adverse === undefined || e.sort_adverse === null || typeof e.sort_adverse === "string") &&
+    isOutcome(e.issue) && isOutcome(e.issue_adverse) && DUEL_RESULTS.has(e.resultat) &&
+    isCount(e.gain) && isCount(e.gain_adverse) && e.avant !== null && e.apres !== null,
+  etude: (e) => Number.isSafeInteger(e.heures) && (e.echec === null || Number.isSafeInteger(e.echec)) &&
+    isCount(e.gain) && e.avant !== null && e.apres !== null,
+};
+
 function readJournal(data, problems) {
   if (data.version === 1 || data.journal === undefined) return [];
   if (!Array.isArray(data.journal)) {
@@ -170,7 +192,7 @@ function readJournal(data, problems) {
   data.journal.slice(-MAX_JOURNAL).forEach((entry, index) => {
     if (isObject(entry) && KINDS.includes(entry.type) && typeof entry.sort === "string" &&
         typeof entry.t === "string" && entry.t.length <= 40 && isState(entry.avant) &&
-        isState(entry.apres)) {
+        isState(entry.apres) && (!Object.hasOwn(CARRIES, entry.type) || CARRIES[entry.type](entry))) {
       journal.push(entry);
     } else {
       problems.push("entrée n° " + (index + 1) + " du journal illisible");

@@ -49,6 +49,7 @@ export class BookPage {
     this.duel = null; // the duel under way: {slug, opponent, faces}
     this.lastDuel = null; // {slug, entry}: the last duel, shown in its panel
     this.duelOpponent = null; // the opponent last typed
+    this.duelBook = null; // the other spellbook a pasted share link holds: {text, magic, reading, spells}
     this.askEngine = askEngine;
   }
 

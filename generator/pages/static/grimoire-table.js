@@ -115,12 +115,12 @@ export function duelResult(castA, castB, dominant, passedA, passedB) {
 }
 
 /** A duel from its faces: [my cast, their cast, my test, their test] (the tests only when both
-    spells were cast). Returns {mine, theirs, dominant, modifiers, tests: [mine, theirs] | null,
+    spells were cast); the opponent reads the 1 and the 12 as ``opponent.reading`` says, else as I do. Returns {mine, theirs, dominant, modifiers, tests: [mine, theirs] | null,
     needed: faces still to roll, result: null until every needed face is in}. */
 export function duelPlay(faces, { magic, learning, element, reading = DEFAULT_READING }, opponent) {
   const { dominant, modifiers } = duelPair(element, opponent.element);
   const me = { magic, learning, reading };
-  const them = { magic: opponent.magic, learning: opponent.learning, reading };
+  const them = { magic: opponent.magic, learning: opponent.learning, reading: opponent.reading || reading };
   const play = { mine: null, theirs: null, dominant, modifiers, tests: null, needed: 2, result: null };
   if (faces.length > 0) play.mine = outcomeOf(faces[0], me);
   if (faces.length > 1) play.theirs = outcomeOf(faces[1], them);
