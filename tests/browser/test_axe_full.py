@@ -86,7 +86,7 @@ def bring_to_state(page, site_url, name):
         pasted = page.get_by_label("Lien du grimoire adverse (facultatif)")
         pasted.fill(site_url + "grimoire/?livre=2.4.natural.eclair_3_0.teleportation_1_0")
         pasted.dispatch_event("change")
-        page.get_by_label("Sort adverse", exact=True).wait_for()
+        page.get_by_role("group", name="Sort adverse").wait_for()
     wait_until_settled(page)
     if name == "grimoire reçu par lien":
         # The stored spellbook's figures come from the engine (its files fetched, then it answers).

@@ -781,7 +781,7 @@ def test_a_duel_against_a_spell_of_another_book_s_share_link(site_url, new_conte
     entry(page, "vol").get_by_role("button", name="Duel avec Vol").click()
     panel = page.locator(".gr-duel")
     pasted = panel.get_by_label("Lien du grimoire adverse (facultatif)")
-    choice = panel.get_by_label("Sort adverse", exact=True)
+    choice = panel.get_by_role("group", name="Sort adverse")
     reading = panel.locator("[data-duel-reading]")
     assert reading.inner_text() == f"Le lancer adverse se lit comme le vôtre ({rules.EXTREMES_LABELS['modified']})."
     # A hostile or garbled link: a short French message, no opponent offered.
@@ -796,11 +796,17 @@ def test_a_duel_against_a_spell_of_another_book_s_share_link(site_url, new_conte
     # and element, and that wizard's reading of the 1 and the 12.
     pasted.fill(site_url + "grimoire/?livre=2.9.natural.oubli_0_0.eclair_3_4.teleportation_1_0")
     pasted.dispatch_event("change")
-    assert choice.locator("option").all_inner_texts() == [
+    assert choice.locator("label").all_inner_texts() == [
         f"{SPELLS['eclair']['name']} (apprentissage 3)", f"{SPELLS['teleportation']['name']} (apprentissage 1)"]
+    assert choice.get_by_role("radio", name=SPELLS["eclair"]["name"], exact=False).is_checked()
     assert panel.get_by_label("Magie adverse").input_value() == "9"
     assert panel.get_by_label("Apprentissage adverse").input_value() == "3"
     assert panel.get_by_label("Élément du sort adverse").input_value() == SPELLS["eclair"]["element"]
+    # Another of its spells: its apprentissage and element.
+    choice.get_by_role("radio", name=SPELLS["teleportation"]["name"], exact=False).check()
+    assert panel.get_by_label("Apprentissage adverse").input_value() == "1"
+    assert panel.get_by_label("Élément du sort adverse").input_value() == SPELLS["teleportation"]["element"]
+    choice.get_by_role("radio", name=SPELLS["eclair"]["name"], exact=False).check()
     assert reading.inner_text() == ("L’adversaire lit les extrêmes du dé comme son lien le dit : "
                                     f"{rules.EXTREMES_LABELS['natural']} (vous : {rules.EXTREMES_LABELS['modified']}).")
     assert "chances avant le lancer indisponibles" in panel.locator("[data-duel-odds]").inner_text()
@@ -833,3 +839,32 @@ def test_a_duel_against_a_spell_of_another_book_s_share_link(site_url, new_conte
                                     f"lit comme le vôtre ({rules.EXTREMES_LABELS['modified']}).")
     page.get_by_role("button", name="Annuler la dernière entrée").click()
     assert book_of(page)["journal"] == [] and {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5
+
+
+def test_at_360_px_the_first_screen_shows_the_spells_to_cast_and_no_control_is_cut(site_url, new_context):
+    page = new_context(engine=False).new_page()  # 360 × 740
+    page.goto(site_url + "grimoire/")
+    store(page, {**SAVED, "version": 2, "reglages": {"lecture": "modified"}, "journal": []})
+    page.reload()
+    entry(page, "vol").wait_for()
+    # The first spell's name and its « Lancer » above the fold; the page's intro is not in the way.
+    first = page.locator(".gr-book__entry").first
+    assert first.get_attribute("data-slug") == "boule-de-feu"
+    for node in (first.locator(".gr-book__name"), first.get_by_role("button", name="Lancer Boule de feu")):
+        box = node.bounding_box()
+        assert box["y"] + box["height"] <= 740, box
+    intro = page.locator(".gr-book__intro").bounding_box()
+    assert intro is None or intro["y"] > 740
+    # Every select of the page and of a duel's panel is wide enough for its chosen text and its arrow.
+    entry(page, "vol").get_by_role("button", name="Duel avec Vol").click()
+    cut = page.evaluate("""() => {
+        const measure = document.createElement('canvas').getContext('2d');
+        return [...document.querySelectorAll('.gr-book select')].filter((select) => {
+            const style = getComputedStyle(select);
+            measure.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+            const needed = measure.measureText(select.selectedOptions[0].textContent).width +
+                           parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 24;  // the arrow
+            return select.clientWidth < needed;
+        }).map((select) => select.id + ': ' + select.selectedOptions[0].textContent);
+    }""")
+    assert cut == []

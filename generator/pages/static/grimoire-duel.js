@@ -65,21 +65,31 @@ function plan(page, entry, element, panel) {
   linkError.setAttribute("role", "alert");
   linkRow.append(linkHelp, linkError);
   link.className = "gr-cast__wide";
-  const choice = el("select", "gr-cast__wide");
-  const choiceRow = field(id + "-choice", "Sort adverse", choice);
+  // The opponent's spells as a list of choices: a long name wraps, never cut.
+  const choiceRow = el("fieldset", "gr-duel__choice");
+  const legend = el("legend", null, "Sort adverse");
+  let chosenSlug = null;
   const reading = el("p", "gr-book__help");
   reading.setAttribute("data-duel-reading", "");
-  const fromLink = () => (page.duelBook ? page.duelBook.spells.find((s) => s.slug === choice.value) || null : null);
+  const fromLink = () => (page.duelBook ? page.duelBook.spells.find((s) => s.slug === chosenSlug) || null : null);
   const showChoice = () => {
     const found = page.duelBook;
     choiceRow.hidden = !found;
+    choiceRow.replaceChildren(legend);
     if (found) {
-      choice.replaceChildren(...found.spells.map((s) => {
-        const option = el("option", null, page.nameOf(s.slug) + " (apprentissage " + s.learning + ")");
-        option.value = s.slug;
-        return option;
-      }));
-      choice.value = saved.slug && found.spells.some((s) => s.slug === saved.slug) ? saved.slug : found.spells[0].slug;
+      chosenSlug = saved.slug && found.spells.some((s) => s.slug === saved.slug) ? saved.slug : found.spells[0].slug;
+      for (const s of found.spells) {
+        const option = el("label", "gr-duel__option");
+        const radio = el("input");
+        Object.assign(radio, { type: "radio", name: id + "-choice", value: s.slug, checked: s.slug === chosenSlug });
+        radio.addEventListener("change", () => {
+          chosenSlug = s.slug;
+          applyChoice();
+          ask();
+        });
+        option.append(radio, el("span", null, page.nameOf(s.slug) + " (apprentissage " + s.learning + ")"));
+        choiceRow.appendChild(option);
+      }
     }
     for (const node of [magic, learning, elementSelect]) node.disabled = !!found;
   };
@@ -113,10 +123,6 @@ function plan(page, entry, element, panel) {
   };
   link.addEventListener("change", readLinkField);
   link.addEventListener("paste", () => setTimeout(readLinkField, 0));
-  choice.addEventListener("change", () => {
-    applyChoice();
-    ask();
-  });
   const opponent = () => {
     const value = parseCount(magic.value.trim());
     magicError.textContent = value === null ? "Magie : attendu un entier positif ou nul, reçu « " +

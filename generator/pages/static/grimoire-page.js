@@ -290,6 +290,8 @@ export class BookPage {
       head.textContent = entry.slug;
     }
     item.appendChild(head);
+    // At the table, « Lancer » and its panel come first, right under the spell's name.
+    castControls(this, item, entry, spell, name);
     if (spell) {
       const facts = el("ul", "gr-book__facts");
       for (const [label, value] of [
@@ -306,7 +308,6 @@ export class BookPage {
                           "Ce sort n’existe plus dans le compendium : retirez-le de votre grimoire."));
     }
 
-    castControls(this, item, entry, spell, name);
     const inputs = el("div", "gr-book__inputs");
     const id = "gr-book-" + entry.slug;
     const learningLabel = el("label", null, "Apprentissage");
