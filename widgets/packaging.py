@@ -6,9 +6,11 @@ works offline and on a closed network. :func:`install_engine_assets` puts
 into ``docs_dir``:
 
 * ``assets/pyodide/<version>/``: only the Pyodide core files needed at run
-  time, copied from ``node_modules/pyodide`` (installed by ``npm ci``), plus
-  a package lock file reduced to its ``info`` (no package is ever loaded:
-  no micropip, no wheels);
+  time, copied from ``node_modules/pyodide`` (installed by ``npm ci``), a
+  package lock file reduced to its ``info`` (no package is ever loaded:
+  no micropip, no wheels), and ``python_stdlib-<hash>.zip``, the standard
+  library the worker gives Pyodide (``stdLibURL``): only the modules it
+  imports, made from Pyodide's ``python_stdlib.zip`` by :mod:`widgets.stdlib`;
 * ``assets/widgets/engine-<hash>.zip``: one deterministic archive built from
   the real ``rules/*.py`` and ``widgets/bridge.py`` (never a hand-kept copy);
 * ``assets/widgets/``: the static files of ``widgets/static/`` (scripts and
@@ -36,6 +38,7 @@ import zipfile
 __all__ = [
     "EngineAssetsError",
     "PYODIDE_CORE_FILES",
+    "STDLIB_SOURCE",
     "build_cache",
     "build_engine_archive",
     "install_engine_assets",
@@ -47,17 +50,19 @@ def build_cache(repo_root) -> pathlib.Path:
     return pathlib.Path(repo_root) / "build" / "cache"
 
 
-# The files loadPyodide fetches in a module Web Worker: the loader, the
-# Emscripten module, the WebAssembly binary and the standard library. The
-# lock file is written separately (reduced). Source maps, the UMD build
-# (classic workers are not supported by Pyodide) and the consoles are left out.
+# The files loadPyodide fetches in a module Web Worker, copied as they are: the
+# loader, the Emscripten module and the WebAssembly binary. The lock file is
+# written separately (reduced), the standard library is made from
+# STDLIB_SOURCE (its modules the worker imports, :mod:`widgets.stdlib`), named
+# by its content. Source maps, the UMD build (classic workers are not
+# supported by Pyodide), the consoles and the whole standard library are left out.
 PYODIDE_CORE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
 )
 LOCK_FILE = "pyodide-lock.json"
+STDLIB_SOURCE = "python_stdlib.zip"
 
 # The engine's bounds, written into the configuration the scripts read (their one home).
 # A download that makes no progress for this long is reported as failed.
@@ -66,7 +71,7 @@ DEFAULT_TIMEOUT_MS = 20_000
 DEFAULT_REQUEST_TIMEOUT_MS = 15_000
 # Once downloaded, the engine's own start (CPU work, slow on a phone) ends within this.
 BOOT_TIMEOUT_MS = 60_000
-# The whole boot, however steadily bytes trickle in (6.4 MB at 0.4 Mbit/s, then the start).
+# The whole boot, however steadily bytes trickle in (4.3 MB gzip at 0.4 Mbit/s, then the start).
 DEADLINE_MS = 240_000
 
 # Fixed metadata makes the archive byte-for-byte reproducible.
@@ -162,7 +167,8 @@ def _pyodide_package(repo_root: pathlib.Path) -> tuple[pathlib.Path, str]:
         raise EngineAssetsError(f"{manifest} : version de Pyodide illisible ({error})") from None
     if not isinstance(version, str) or not version or "/" in version or version.startswith("."):
         raise EngineAssetsError(f"{manifest} : version de Pyodide invalide, reçu « {version} »")
-    missing = [name for name in PYODIDE_CORE_FILES + (LOCK_FILE,) if not (package_dir / name).is_file()]
+    missing = [name for name in (*PYODIDE_CORE_FILES, LOCK_FILE, STDLIB_SOURCE)
+               if not (package_dir / name).is_file()]
     if missing:
         raise EngineAssetsError(
             "Pyodide incomplet : lancez `npm ci` (fichiers absents dans "
@@ -176,6 +182,37 @@ def _reduced_lock_file(package_dir: pathlib.Path) -> bytes:
     lock = json.loads((package_dir / LOCK_FILE).read_text(encoding="utf-8"))
     reduced = {"info": lock["info"], "packages": {}}
     return (json.dumps(reduced, sort_keys=True, indent=1) + "\n").encode("utf-8")
+
+
+def _stdlib_archive(package_dir: pathlib.Path, version: str, repo_root: pathlib.Path) -> bytes:
+    """The worker's standard library (:func:`widgets.stdlib.build_stdlib_archive`), kept in the
+    build cache under a key of everything it is made from (it takes about a second to make)."""
+    from widgets import stdlib
+
+    source = package_dir / STDLIB_SOURCE
+    modules = repo_root / "widgets" / stdlib.MODULES_FILE.name
+    if not modules.is_file():
+        raise EngineAssetsError(f"Liste des modules du moteur introuvable : {modules} n'existe pas")
+    key = hashlib.sha256()
+    for data in (version.encode("utf-8"), source.read_bytes(), modules.read_bytes(),
+                 pathlib.Path(stdlib.__file__).read_bytes()):
+        key.update(hashlib.sha256(data).digest())
+    cache = build_cache(repo_root)
+    kept = cache / f"python_stdlib-{key.hexdigest()[:16]}.zip"
+    try:
+        return kept.read_bytes()
+    except OSError:
+        pass
+    try:
+        data = stdlib.build_stdlib_archive(source, version, modules)
+    except (stdlib.StdlibError, ValueError, OSError, zipfile.BadZipFile) as error:
+        raise EngineAssetsError(f"Bibliothèque standard du moteur impossible : {error}") from None
+    try:
+        _remove_stale(cache, set(), "python_stdlib-*.zip")
+        _write_if_changed(kept, data)
+    except OSError:
+        pass  # a cache that cannot be written only costs the next build a second
+    return data
 
 
 def _remove_stale(directory: pathlib.Path, keep: set[str], pattern: str) -> None:
@@ -201,7 +238,8 @@ def install_engine_assets(
 
     Returns the configuration written to ``assets/widgets/config.js``:
     ``{"pyodide": "../pyodide/<version>/", "archive": "engine-<hash>.zip",
-    "downloadBytes": <bytes of the Pyodide files>, "timeoutMs": timeout_ms,
+    "downloadBytes": <bytes of the Pyodide files>, "stdlib": "python_stdlib-<hash>.zip"
+    (in the Pyodide folder), "pyodideFiles": [every file of that folder the worker reads], "timeoutMs": timeout_ms,
     "requestTimeoutMs": request_timeout_ms, "instant": {"files": {key: file name},
     "split": ..., "integer": ...}}``,
     paths relative to ``assets/widgets/``. ``timeout_ms`` bounds a stalled
@@ -222,7 +260,11 @@ def install_engine_assets(
     lock = _reduced_lock_file(package_dir)
     _write_if_changed(pyodide_dir / LOCK_FILE, lock)
     download_bytes += len(lock)
-    _remove_stale(pyodide_dir, set(PYODIDE_CORE_FILES) | {LOCK_FILE}, "*")
+    stdlib_archive = _stdlib_archive(package_dir, version, repo_root)
+    stdlib_name = f"python_stdlib-{hashlib.sha256(stdlib_archive).hexdigest()[:12]}.zip"
+    _write_if_changed(pyodide_dir / stdlib_name, stdlib_archive)
+    download_bytes += len(stdlib_archive)
+    _remove_stale(pyodide_dir, {*PYODIDE_CORE_FILES, LOCK_FILE, stdlib_name}, "*")
     _remove_stale(pyodide_root, {version}, "*")
 
     widgets_dir = docs_dir / "assets" / "widgets"
@@ -245,7 +287,8 @@ def install_engine_assets(
         "requestTimeoutMs": int(request_timeout_ms),
         "bootTimeoutMs": BOOT_TIMEOUT_MS,
         "deadlineMs": DEADLINE_MS,
-        "pyodideFiles": [*PYODIDE_CORE_FILES, LOCK_FILE],
+        "stdlib": stdlib_name,
+        "pyodideFiles": [*PYODIDE_CORE_FILES, stdlib_name, LOCK_FILE],
         "instant": _install_instant(widgets_dir, repo_root),
     }
     text = json.dumps(config, ensure_ascii=False)

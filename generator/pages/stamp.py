@@ -56,7 +56,7 @@ def _hash_tree(digest, folder: Path) -> None:
 
 def sources_digest(root: Path, out: Path, site_url: str) -> str:
     """The SHA-256 of everything a generation of ``root`` into ``out`` reads."""
-    from widgets.packaging import LOCK_FILE, PYODIDE_CORE_FILES
+    from widgets.packaging import LOCK_FILE, PYODIDE_CORE_FILES, STDLIB_SOURCE
 
     digest = hashlib.sha256()
     digest.update(json.dumps([FORMAT, str(out.resolve()), site_url, sys.version,
@@ -74,7 +74,7 @@ def sources_digest(root: Path, out: Path, site_url: str) -> str:
         if resolved.is_dir():
             _hash_tree(digest, resolved)
     pyodide = root / "node_modules" / "pyodide"
-    for name in ("package.json", LOCK_FILE, *PYODIDE_CORE_FILES):
+    for name in ("package.json", LOCK_FILE, STDLIB_SOURCE, *PYODIDE_CORE_FILES):
         try:
             status = (pyodide / name).stat()
         except OSError:

@@ -29,7 +29,8 @@ const CONFIG = {
   pyodide: "../pyodide/1/",
   archive: "engine-x.zip",
   downloadBytes: 2e6,
-  pyodideFiles: ["pyodide.mjs", "python_stdlib.zip"],
+  stdlib: "python_stdlib-abc.zip",
+  pyodideFiles: ["pyodide.mjs", "python_stdlib-abc.zip"],
   timeoutMs: 20000,
   bootTimeoutMs: 60000,
   requestTimeoutMs: 15000,
@@ -57,8 +58,17 @@ test("a module worker with the Pyodide and archive locations", () => {
   assert.equal(url.pathname, "/assets/widgets/engine-worker.js");
   assert.equal(url.searchParams.get("pyodide"), "http://site.test/assets/pyodide/1/");
   assert.equal(url.searchParams.get("archive"), "http://site.test/assets/widgets/engine-x.zip");
-  assert.equal(url.searchParams.get("files"), "pyodide.mjs,python_stdlib.zip");
+  assert.equal(url.searchParams.get("stdlib"), "python_stdlib-abc.zip");
+  assert.equal(url.searchParams.get("files"), "pyodide.mjs,python_stdlib-abc.zip");
   e.fail("fin du test");
+});
+
+test("a configuration without its standard library is refused before any download", () => {
+  const e = engine({ stdlib: "" });
+  e.start();
+  assert.equal(created.length, 0);
+  assert.equal(e.state, "failed");
+  assert.equal(e.reason, "configuration du moteur absente");
 });
 
 test("a download that trickles forever meets the overall deadline, said in French", async () => {

@@ -146,6 +146,9 @@ def test_the_engine_files_are_listed_with_the_size_the_reader_is_told(built_site
         url = path.relative_to(built_site).as_posix()
         assert files[url] == (digest(path), path.stat().st_size)
     assert engine["bytes"] == announced["downloadBytes"] == sum(p.stat().st_size for p in pyodide)
+    # The worker's standard library, never Pyodide's whole one (2.5 MB the engine does not read).
+    stdlib = [url for url in files if url.rsplit("/", 1)[1].startswith("python_stdlib")]
+    assert [url.rsplit("/", 1)[1] for url in stdlib] == [announced["stdlib"]]
 
 
 def test_a_changed_file_gives_a_new_version_and_the_same_files_the_same(built_site, tmp_path):

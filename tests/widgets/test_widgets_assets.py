@@ -43,6 +43,12 @@ def fake_repo(tmp_path, pyodide=True):
         )
         for extra in ("pyodide.js", "pyodide.js.map", "console.html", "README.md", "pyodide.d.ts"):
             (package / extra).write_text("extra")
+        with zipfile.ZipFile(package / "python_stdlib.zip", "w") as whole:
+            whole.writestr("os.py", '"""The docstring."""\nimport sys  # why\n')
+            whole.writestr("encodings/__init__.py", "def f():\n    'doc'\n")
+            whole.writestr("antigravity.py", "import webbrowser\n")
+    (repo / "widgets" / "stdlib-modules.json").write_text(
+        json.dumps({"pyodide": "9.9.9", "files": ["os.py", "encodings/__init__.py"]}))
     return repo
 
 
@@ -92,7 +98,14 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
     docs = tmp_path / "docs"
     config = assets.install_engine_assets(docs, repo)
     pyodide_dir = docs / "assets" / "pyodide" / "9.9.9"
-    assert sorted(p.name for p in pyodide_dir.iterdir()) == sorted(assets.PYODIDE_CORE_FILES + ("pyodide-lock.json",))
+    assert re.fullmatch(r"python_stdlib-[0-9a-f]{12}\.zip", config["stdlib"])
+    assert sorted(p.name for p in pyodide_dir.iterdir()) == sorted(
+        [*assets.PYODIDE_CORE_FILES, "pyodide-lock.json", config["stdlib"]])
+    # The standard library holds the listed files only, without comments or docstrings.
+    with zipfile.ZipFile(pyodide_dir / config["stdlib"]) as stdlib:
+        assert stdlib.namelist() == ["encodings/__init__.py", "os.py"]
+        assert stdlib.read("os.py") == b"\nimport sys\n"
+        assert stdlib.read("encodings/__init__.py") == b"def f():\n    0\n"
     for name in assets.PYODIDE_CORE_FILES:
         assert (pyodide_dir / name).read_bytes() == (repo / "node_modules" / "pyodide" / name).read_bytes()
     # No package offered: the lock file keeps only Pyodide's own information.
@@ -108,7 +121,8 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
         "requestTimeoutMs": 15000,
         "bootTimeoutMs": assets.BOOT_TIMEOUT_MS,
         "deadlineMs": assets.DEADLINE_MS,
-        "pyodideFiles": [*assets.PYODIDE_CORE_FILES, "pyodide-lock.json"],
+        "stdlib": config["stdlib"],
+        "pyodideFiles": [*assets.PYODIDE_CORE_FILES, config["stdlib"], "pyodide-lock.json"],
         "instant": config["instant"],
     }
     widgets_dir = docs / "assets" / "widgets"
@@ -171,6 +185,29 @@ def test_incomplete_pyodide_is_a_french_error(tmp_path):
         assets.install_engine_assets(tmp_path / "docs", repo)
 
 
+def test_the_standard_library_follows_its_list_and_is_named_by_its_content(tmp_path):
+    repo = fake_repo(tmp_path)
+    docs = tmp_path / "docs"
+    first = assets.install_engine_assets(docs, repo)["stdlib"]
+    (repo / "widgets" / "stdlib-modules.json").write_text(
+        json.dumps({"pyodide": "9.9.9", "files": ["os.py"]}))
+    second = assets.install_engine_assets(docs, repo)["stdlib"]
+    assert second != first
+    assert [p.name for p in (docs / "assets" / "pyodide" / "9.9.9").glob("python_stdlib*")] == [second]
+
+
+@pytest.mark.parametrize("listed, message", [
+    ({"pyodide": "1.0.0", "files": ["os.py"]}, r"relevés pour Pyodide 1\.0\.0, installé 9\.9\.9"),
+    ({"pyodide": "9.9.9", "files": ["os.py", "nope.py"]}, r"fichiers absents.*nope\.py"),
+    ({"pyodide": "9.9.9"}, r"liste des modules illisible"),
+])
+def test_a_list_out_of_date_is_a_french_error(tmp_path, listed, message):
+    repo = fake_repo(tmp_path)
+    (repo / "widgets" / "stdlib-modules.json").write_text(json.dumps(listed))
+    with pytest.raises(assets.EngineAssetsError, match=message):
+        assets.install_engine_assets(tmp_path / "docs", repo)
+
+
 @needs_pyodide
 def test_real_pyodide_install(tmp_path):
     config = assets.install_engine_assets(tmp_path / "docs", REPO)
@@ -185,7 +222,7 @@ def test_the_engine_reads_its_files_and_bounds_from_the_configuration(tmp_path):
     """The Pyodide files and the engine's bounds have one home, the build's configuration:
     no script of the page spells a file of Pyodide's or a default bound."""
     config = assets.install_engine_assets(tmp_path / "docs", fake_repo(tmp_path))
-    assert config["pyodideFiles"] == [*assets.PYODIDE_CORE_FILES, "pyodide-lock.json"]
+    assert config["pyodideFiles"] == [*assets.PYODIDE_CORE_FILES, config["stdlib"], "pyodide-lock.json"]
     assert config["deadlineMs"] > config["bootTimeoutMs"] > 0 and config["timeoutMs"] > 0
     for path in (REPO / "widgets" / "static").glob("*.js"):
         text = path.read_text(encoding="utf-8")

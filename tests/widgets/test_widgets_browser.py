@@ -416,7 +416,7 @@ def test_later_answers_reuse_the_ready_engine(shared):
 # ---------------------------------------------------------------- loading
 
 
-def test_lazy_loading_and_a_single_worker(context, server):
+def test_lazy_loading_and_a_single_worker(context, server, engine_config):
     page = context.new_page()
     requests, workers = [], []
     page.on("request", lambda request: requests.append(request.url))
@@ -458,6 +458,9 @@ def test_lazy_loading_and_a_single_worker(context, server):
     assert sum(1 for p in paths if p.endswith("/pyodide.asm.wasm")) <= 2  # HEAD check + GET
     assert sum(1 for p in paths if p.endswith("/engine-worker.js")) == 1
     assert sum(1 for p in paths if p.endswith(".zip") and "/engine-" in p) == 1
+    # Pyodide booted with the build's standard library, never its whole one.
+    stdlib = [p for p in paths if "/python_stdlib" in p]
+    assert stdlib and all(p.endswith("/" + engine_config["stdlib"]) for p in stdlib)
 
 
 def test_spell_page_calculators_fill_in_when_in_view(page, server):

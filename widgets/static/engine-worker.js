@@ -9,6 +9,7 @@
 // Query string of the worker URL (absolute URLs, set by calculators.js):
 //   pyodide  the versioned Pyodide directory, ending with "/"
 //   archive  the engine archive
+//   stdlib   the standard library given to Pyodide (stdLibURL), a file of the Pyodide directory
 //   files    the Pyodide files to check, comma-separated (widgets/packaging.py's list)
 // Messages posted besides answers: {type: "progress", stage, bytes, pending}
 // (bytes downloaded so far, downloads under way: the main thread treats a long
@@ -18,6 +19,7 @@
 const params = new URL(self.location.href).searchParams;
 const indexURL = params.get("pyodide");
 const archiveURL = params.get("archive");
+const stdlibName = params.get("stdlib");
 
 // Pyodide's loadPyodide() can wait forever when one of these is missing (a
 // missing .wasm never settles), so each one is checked first, in parallel
@@ -150,6 +152,8 @@ async function boot() {
   ]);
   return module.loadPyodide({
     indexURL: indexURL,
+    // Only the modules the engine, the bridge and Pyodide's boot import (widgets/stdlib.py).
+    stdLibURL: indexURL + stdlibName,
     // Quiet: the bridge prints only unexpected tracebacks, to the console.
     stdout: () => {},
     stderr: (text) => console.warn("[moteur]", text),
@@ -157,7 +161,7 @@ async function boot() {
 }
 
 const ready = (async () => {
-  if (!indexURL || !archiveURL || !CORE_FILES.length) {
+  if (!indexURL || !archiveURL || !stdlibName || !CORE_FILES.length) {
     throw new Error("configuration du moteur incomplète");
   }
   progress(true);

@@ -84,7 +84,7 @@ export class Engine {
     if (this.state !== "idle") return;
     const cfg = this.config;
     const bounds = cfg ? [cfg.timeoutMs, cfg.bootTimeoutMs, cfg.requestTimeoutMs, cfg.deadlineMs] : [];
-    if (!cfg || !cfg.pyodide || !cfg.archive || !Array.isArray(cfg.pyodideFiles) || !this.base ||
+    if (!cfg || !cfg.pyodide || !cfg.archive || !cfg.stdlib || !Array.isArray(cfg.pyodideFiles) || !this.base ||
         !bounds.every((ms) => Number.isFinite(ms) && ms > 0) || typeof Worker === "undefined") {
       this.fail(typeof Worker === "undefined" ? "navigateur sans Web Worker" : "configuration du moteur absente");
       return;
@@ -92,6 +92,7 @@ export class Engine {
     const url = new URL("engine-worker.js", this.base);
     url.searchParams.set("pyodide", new URL(cfg.pyodide, this.base).href);
     url.searchParams.set("archive", new URL(cfg.archive, this.base).href);
+    url.searchParams.set("stdlib", cfg.stdlib);
     url.searchParams.set("files", cfg.pyodideFiles.join(","));
     mark("grimoire:engine-start");
     this.received = 0;
