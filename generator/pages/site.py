@@ -180,6 +180,11 @@ def _html_block(html: str) -> str:
     return "\n".join(line for line in html.split("\n") if line.strip()).strip() + "\n"
 
 
+#: Rows of the index's list drawn at once by its script (more as the reader scrolls, all before
+#: printing); the page without JavaScript is the whole list.
+INDEX_ROWS_DRAWN = 200
+
+
 @functools.cache
 def cast_tables(difficulty: int) -> dict:
     """Precomputed figures shown on a spell page even without JavaScript (one per difficulty)."""
@@ -387,7 +392,8 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
         index={"names": {s["slug"]: fold(s["name"]) for s in spells},
                "aliases": {s["slug"]: fold(" ".join(s["aliases"])) for s in spells},
                "element_rank": {key: rank for rank, key in enumerate(
-                   sorted(rules.ELEMENT_LABELS, key=lambda k: fold(rules.ELEMENT_LABELS[k])))}},
+                   sorted(rules.ELEMENT_LABELS, key=lambda k: fold(rules.ELEMENT_LABELS[k])))},
+               "drawn": INDEX_ROWS_DRAWN},
         root="../")))
     writer.write("api/sorts.json", _json({
         "schema_version": API_SCHEMA_VERSION, "count": len(spells),

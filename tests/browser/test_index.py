@@ -5,6 +5,7 @@ Every expectation comes from spells/*.yaml (see support.py): sets of slugs, orde
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -415,3 +416,57 @@ def test_an_old_shared_address_opens_the_filtered_list_not_the_search(open_page,
     assert not page.evaluate("document.activeElement.matches('.md-search__input')")
     assert parse_qs(urlsplit(page.url).query) == {"texte": ["eclair"]}
     assert page.get_by_role("searchbox", name="Rechercher un sort").input_value() == "eclair"
+
+
+# ---------------------------------------------------------------- rows drawn as needed
+
+ROWS_IN_PAGE = "document.querySelectorAll('.gr-index-table tbody tr').length"
+ROWS_JS = f"() => {ROWS_IN_PAGE}"
+
+
+def test_the_script_draws_only_the_rows_a_reader_scrolls_to(browser, site_url, spells):
+    """The page says how many rows its script draws at once (data-rangees); served with 30, the
+    list holds 30 rows and their elements, then the rest as the reader scrolls, all to print."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+
+    def fewer_rows(route):
+        body = route.fetch().text()
+        assert body.count('data-rangees="') == 1
+        route.fulfill(body=re.sub(r'data-rangees="\d+"', 'data-rangees="30"', body),
+                      headers={"content-type": "text/html; charset=utf-8"})
+
+    context.route("**/sorts/", fewer_rows)
+    page = context.new_page()
+    page.goto(site_url + "sorts/")
+    page.locator(".gr-book-row").first.wait_for(state="attached")
+    order = name_order(spells)
+    assert page.evaluate(ROWS_JS) == 30
+    assert visible_slugs(page) == order[:30]
+    assert shown_count(page) == count_text(len(spells), len(spells))  # the count is the list's
+    assert page.locator(".gr-book-row").count() == 30
+    elements = page.evaluate("document.getElementsByTagName('*').length")
+    rest = len(spells) - 30
+    more = page.get_by_role("button", name=f"Afficher la suite ({rest} sorts)")
+    # A keystroke redraws at most 30 rows, ranked.
+    box = page.get_by_role("searchbox", name="Rechercher un sort")
+    box.fill("e")
+    matching = text_matches(spells, "e")
+    assert len(matching) > 30
+    page.wait_for_function("want => document.querySelector('.gr-count').textContent.trim() === want",
+                           arg=count_text(len(matching), len(spells)))
+    assert page.evaluate(ROWS_JS) == 30
+    assert set(visible_slugs(page)) <= matching
+    assert page.evaluate("document.getElementsByTagName('*').length") <= elements
+    box.fill("")
+    page.wait_for_function(f"() => {ROWS_IN_PAGE} === 30")
+    assert visible_slugs(page) == order[:30]
+    # Scrolled to the end of the list: the next rows come, with their spellbook buttons.
+    more.scroll_into_view_if_needed()
+    page.wait_for_function(f"() => {ROWS_IN_PAGE} >= 60")
+    page.wait_for_function("() => document.querySelectorAll('.gr-book-row').length >= 60")
+    assert visible_slugs(page) == order[:page.evaluate(ROWS_JS)]
+    # Printed: the whole list.
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    assert visible_slugs(page) == order
+    assert page.locator(".gr-more").is_hidden()
+    context.close()

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { collator, fold, megabytes, withParams, words } from "../../generator/pages/static/common.js";
-import { compareRows, levelRange, matchRank, matchesFacet, readIndexState, writeIndexState }
+import { compareRows, drawnCount, levelRange, matchRank, matchesFacet, readIndexState, reconcile, writeIndexState }
   from "../../generator/pages/static/spell-index.js";
 
 test("fold lowers case, drops accents, splits ligatures and punctuation", () => {
@@ -110,4 +110,53 @@ test("a shared calculator link names its calculator by the prefix of its paramet
   assert.equal(sharedCalculator("?q=eclair", prefixes), null);
   assert.equal(sharedCalculator("", prefixes), null);
   assert.equal(sharedCalculator("?lanceur=1", prefixes), null);
+});
+
+/* A parent element with the few DOM methods reconcile() uses, counting the moves. */
+function fakeParent(names) {
+  const parent = { children: [], inserted: 0, removed: 0 };
+  const node = (name) => ({ name, get nextElementSibling() {
+    const at = parent.children.indexOf(this);
+    return at >= 0 ? parent.children[at + 1] || null : null;
+  } });
+  parent.nodes = Object.fromEntries(names.map((n) => [n, node(n)]));
+  parent.children = names.map((n) => parent.nodes[n]);
+  Object.defineProperty(parent, "firstElementChild", { get: () => parent.children[0] || null });
+  parent.removeChild = (child) => { parent.children.splice(parent.children.indexOf(child), 1); parent.removed++; };
+  parent.insertBefore = (child, before) => {
+    const at = parent.children.indexOf(child);
+    if (at >= 0) parent.children.splice(at, 1);
+    parent.children.splice(before ? parent.children.indexOf(before) : parent.children.length, 0, child);
+    parent.inserted++;
+  };
+  parent.names = () => parent.children.map((c) => c.name);
+  return parent;
+}
+
+test("index rows: a narrowing keystroke removes rows and moves none", () => {
+  const p = fakeParent(["a", "b", "c", "d", "e"]);
+  const moved = reconcile(p, ["a", "c", "e"].map((n) => p.nodes[n]));
+  assert.deepEqual(p.names(), ["a", "c", "e"]);
+  assert.equal(moved, 0);
+  assert.equal(p.inserted, 0);
+  assert.equal(p.removed, 2);
+});
+
+test("index rows: a new order or new rows insert only what is not in place", () => {
+  const p = fakeParent(["a", "b", "c"]);
+  const extra = fakeParent(["x"]).nodes.x;
+  assert.equal(reconcile(p, [p.nodes.c, p.nodes.a, p.nodes.b, extra]), 2);
+  assert.deepEqual(p.names(), ["c", "a", "b", "x"]);
+  assert.equal(reconcile(p, [p.nodes.c, p.nodes.a, p.nodes.b, extra]), 0);
+  assert.equal(reconcile(p, []), 0);
+  assert.deepEqual(p.names(), []);
+});
+
+test("index rows: drawn by steps, never more than shown", () => {
+  assert.equal(drawnCount(1100, 200, 0), 200);
+  assert.equal(drawnCount(1100, 200, 201), 400);
+  assert.equal(drawnCount(1100, 200, 5000), 1100);
+  assert.equal(drawnCount(110, 200, 0), 110);
+  assert.equal(drawnCount(0, 200, 0), 0);
+  assert.equal(drawnCount(50, Infinity, 0), 50);
 });

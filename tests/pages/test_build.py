@@ -289,7 +289,7 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
     from mkdocs.utils.yaml import yaml_load
 
     from generator.pages.cards import extra_pages
-    from generator.pages.site import _Compendium, _environment, _spell_context
+    from generator.pages.site import INDEX_ROWS_DRAWN, _Compendium, _environment, _spell_context
 
     spell = hostile_spell()
     spell["name"] = f"Piège {PAYLOADS[0]} {PAYLOADS[1]} {PAYLOADS[2]}"
@@ -303,7 +303,7 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
              env.get_template("index.md.j2").render(
                  spells=[spell], index_rows=[spell], root="../",
                  index={"names": {spell["slug"]: "piege"}, "aliases": {spell["slug"]: "piege"},
-                        "element_rank": {spell["element"]: 0}},
+                        "element_rank": {spell["element"]: 0}, "drawn": INDEX_ROWS_DRAWN},
                  document={"title": "Index", "legend": "Légende",
                            "index_blocks": [{"header": ["Nom", "Niveaux"], "count": 1}]}),
              *(text for name, text in extra_pages(env, [spell]).items() if name.endswith(".md"))]

@@ -105,40 +105,60 @@ function mountYourOdds(article, slug) {
   return draw;
 }
 
-/** The index's buttons: one per row, and « Cartes à imprimer » for the rows shown. */
+/** The index's buttons: one per row (rows the index draws later get theirs as they come), and
+ * « Cartes à imprimer » for the rows shown. */
 export function mountIndexTools(root) {
   const index = root.querySelector(".gr-index");
   if (!index) return;
-  const rows = [...index.querySelectorAll(".gr-index-table tbody tr[data-slug]")];
+  const tbody = index.querySelector(".gr-index-table tbody");
+  const rows = tbody ? [...tbody.querySelectorAll("tr[data-slug]")] : [];
   if (!rows.length) return;
   const buttons = new Map();
+  const label = (button, book) => {
+    const entry = find(book, button.getAttribute("data-slug"));
+    const name = button.getAttribute("data-name");
+    button.setAttribute("data-in-book", entry ? "true" : "false");
+    button.setAttribute("aria-label", entry
+      ? name + " est dans Mon grimoire (apprentissage " + entry.learning + ", " + entry.xp +
+        " XP) : modifier"
+      : "Ajouter " + name + " à Mon grimoire");
+    button.title = entry ? "Dans Mon grimoire : modifier" : "Ajouter à Mon grimoire";
+  };
   const refresh = () => {
     const book = loadBook().book;
-    for (const [slug, button] of buttons) {
-      const entry = find(book, slug);
-      const name = button.getAttribute("data-name");
-      button.setAttribute("data-in-book", entry ? "true" : "false");
-      button.setAttribute("aria-label", entry
-        ? name + " est dans Mon grimoire (apprentissage " + entry.learning + ", " + entry.xp +
-          " XP) : modifier"
-        : "Ajouter " + name + " à Mon grimoire");
-      button.title = entry ? "Dans Mon grimoire : modifier" : "Ajouter à Mon grimoire";
-    }
+    for (const button of buttons.values()) label(button, book);
   };
-  for (const row of rows) {
+  const addButton = (row) => {
     const slug = row.getAttribute("data-slug");
     const cell = row.querySelector("th");
     const link = cell?.querySelector("a");
-    if (!cell || !link) continue;
+    if (!slug || !cell || !link || buttons.has(slug)) return null;
     const name = link.textContent.trim();
     const button = el("button", "gr-book-row");
     button.type = "button";
     button.setAttribute("data-name", name);
+    button.setAttribute("data-slug", slug);
     button.addEventListener("click", () => {
       openDialog(slug, name, row.getAttribute("data-difficulty"), refresh);
     });
     cell.appendChild(button);
     buttons.set(slug, button);
+    return button;
+  };
+  for (const row of rows) addButton(row);
+  if (typeof MutationObserver === "function") {
+    new MutationObserver((records) => {
+      let book = null;
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node.nodeType !== 1 || !node.matches("tr[data-slug]")) continue;
+          const button = addButton(node);
+          if (!button) continue;
+          if (!book) book = loadBook().book;
+          label(button, book);
+        }
+      }
+    }).observe(tbody, { childList: true });
   }
   watchStored(refresh);
   refresh();
@@ -153,7 +173,15 @@ export function mountIndexTools(root) {
     actions.append(" ", cards);
   }
   cards.href = cardsUrl(null);
+  /* The index's own view (it draws only the rows the reader scrolls to). */
+  let view = null;
+  import("./spell-index.js").then((m) => { view = m.indexView; }, () => {});
   const update = () => {
+    const shownView = view?.(index);
+    if (shownView) {
+      cards.href = shownView.defaultView ? cardsUrl(null) : cardsUrl(shownView.slugs);
+      return;
+    }
     const shown = [...index.querySelectorAll(".gr-index-table tbody tr[data-slug]")].filter(
       (row) => (typeof row.checkVisibility === "function" ? row.checkVisibility() : !row.hidden));
     const first = index.querySelector(".gr-index-table thead th");

@@ -1,6 +1,8 @@
 /* Grimoire — the index of all spells (/sorts/): filter by level, element and difficulty, search
    the names and the text (ranked like the site search), sort by a column; the state lives in the
-   page address. Without this script the index is the whole list in name order. */
+   page address. Only the first rows of the list shown are in the page (data-rangees of them),
+   more as the reader scrolls to them and all before printing; a keystroke moves only the rows
+   that change. Without this script the index is the whole list in name order. */
 import { fold, whenReady } from "./common.js";
 
 /* The search text (recherche.json) sits beside this module. */
@@ -77,7 +79,8 @@ function wordsStart(terms, text) {
 /**
  * How well a spell matches a folded query, like the site search ranks: 0 the exact name, 1 the
  * start of the name, 2 words of the name, 3 its aliases, 4 its text; -1 no match. ``spell`` holds
- * folded strings: {name, aliases, text} (text: the whole text, or "" while it loads).
+ * folded strings: {name, aliases, text} (text: the whole text, or "" while it loads), and may
+ * hold ``all``: " name aliases text ", built once.
  */
 export function matchRank(query, spell) {
   const terms = query.split(" ").filter(Boolean);
@@ -86,7 +89,8 @@ export function matchRank(query, spell) {
   if (spell.name.startsWith(query)) return 1;
   if (wordsStart(terms, spell.name)) return 2;
   if (wordsStart(terms, spell.name + " " + (spell.aliases || ""))) return 3;
-  const all = " " + spell.name + " " + (spell.aliases || "") + " " + (spell.text || "") + " ";
+  const all = spell.all ||
+    " " + spell.name + " " + (spell.aliases || "") + " " + (spell.text || "") + " ";
   return terms.every((term) => all.includes(term)) ? 4 : -1;
 }
 
@@ -100,8 +104,49 @@ export function compareRows(a, b, sort) {
   return sort.descending ? -order : order;
 }
 
+/**
+ * Put ``wanted`` (elements, in order) as the children of ``parent``, moving as few as possible:
+ * the children not wanted leave, then each wanted one is inserted only where it is not already.
+ * A change that only removes rows (a keystroke narrowing the list) moves none. Returns how many
+ * elements were inserted or moved.
+ */
+export function reconcile(parent, wanted) {
+  const keep = new Set(wanted);
+  for (let child = parent.firstElementChild; child;) {
+    const next = child.nextElementSibling;
+    if (!keep.has(child)) parent.removeChild(child);
+    child = next;
+  }
+  let moved = 0;
+  let cursor = parent.firstElementChild;
+  for (const el of wanted) {
+    if (el === cursor) {
+      cursor = cursor.nextElementSibling;
+      continue;
+    }
+    parent.insertBefore(el, cursor);
+    moved++;
+  }
+  return moved;
+}
+
+/** The number of rows drawn at once: ``limit`` at first, then by steps of ``limit``. */
+export function drawnCount(shown, limit, wanted) {
+  if (!Number.isFinite(limit)) return shown;
+  const step = Math.max(1, limit);
+  return Math.min(shown, Math.max(step, Math.ceil(wanted / step) * step));
+}
+
 const STATES = ["", "include", "exclude"];
 const STATE_LABELS = { "": "", include: "inclus", exclude: "exclu" };
+/* The index's view for the page's other modules (the spellbook's cards link): the slugs
+   shown, in order, and whether it is the default view. */
+const VIEWS = new WeakMap();
+
+/** The index's current view: {slugs, all} (all: every spell in name order), or null. */
+export function indexView(root) {
+  return VIEWS.get(root) || null;
+}
 
 export function mountIndex(root) {
   const form = root.querySelector(".gr-filters");
@@ -111,10 +156,14 @@ export function mountIndex(root) {
   const query = form.querySelector("#gr-q");
   const count = form.querySelector(".gr-count");
   const empty = root.querySelector(".gr-empty");
+  const more = root.querySelector(".gr-more");
   const opener = form.querySelector(".gr-filter-open");
   const panel = form.querySelector(".gr-filter-panel");
   const active = form.querySelector(".gr-filter-active");
   const toggles = [...form.querySelectorAll(".gr-toggle")];
+  /* Rows drawn at once: the page shows only the rows a reader scrolls to (the list without
+     JavaScript is the whole table). */
+  const limit = Number(root.getAttribute("data-rangees")) || Infinity;
   /* What the server wrote for each row: its name rank, sort keys and folded words. */
   const rows = [...tbody.rows].map((el) => ({
     el,
@@ -130,12 +179,15 @@ export function mountIndex(root) {
     name: el.dataset.name || "",
     aliases: el.dataset.aliases || "",
     text: "",
+    match: 0,
   }));
   let searchText = null;
   let sortState = { ...DEFAULT_SORT };
-  /* The rows in the order of the page (written in its default state: name order, every row
-     shown); only what differs is changed. */
-  let shownOrder = rows.slice();
+  let shown = rows;
+  let drawn = 0;
+  let lastKey = "";
+  /* The facets' state, kept as the toggles change. */
+  const facetStates = {};
 
   headers.forEach((th) => {
     th.querySelector(".gr-sort").addEventListener("click", () => {
@@ -145,13 +197,15 @@ export function mountIndex(root) {
     });
   });
 
-  function facetState(facet) {
-    const state = { include: [], exclude: [] };
-    form.querySelectorAll(`[data-facet="${facet}"] .gr-toggle`).forEach((b) => {
-      const s = b.dataset.state || "";
-      if (s) state[s].push(b.dataset.value);
-    });
-    return state;
+  function readFacets() {
+    for (const facet of FACETS) {
+      const state = { include: [], exclude: [] };
+      form.querySelectorAll(`[data-facet="${facet}"] .gr-toggle`).forEach((b) => {
+        const s = b.dataset.state || "";
+        if (s) state[s].push(b.dataset.value);
+      });
+      facetStates[facet] = state;
+    }
   }
 
   function setToggle(button, state) {
@@ -168,8 +222,9 @@ export function mountIndex(root) {
     if (active.textContent !== text) active.textContent = text;
   }
 
-  function writeUrl(facets) {
-    const search = writeIndexState(location.search, { texte: query.value, facets, sort: sortState });
+  function writeUrl() {
+    const state = { texte: query.value, facets: facetStates, sort: sortState };
+    const search = writeIndexState(location.search, state);
     if (search === location.search) return;
     history.replaceState(history.state, "", location.pathname + search + location.hash);
   }
@@ -197,14 +252,28 @@ export function mountIndex(root) {
     });
   }
 
+  /* Draw the first ``wanted`` rows of the list shown (at least one step of rows). */
+  function draw(wanted) {
+    drawn = drawnCount(shown.length, limit, wanted);
+    const els = new Array(drawn);
+    for (let i = 0; i < drawn; i++) els[i] = shown[i].el;
+    reconcile(tbody, els);
+    const rest = shown.length - drawn;
+    if (more) {
+      if (more.hidden !== (rest === 0)) more.hidden = rest === 0;
+      const text = rest ? "Afficher la suite (" + rest + (rest > 1 ? " sorts)" : " sort)") : "";
+      const button = more.querySelector("button");
+      if (button.textContent !== text) button.textContent = text;
+    }
+  }
+
   function apply() {
     const folded = fold(query.value);
     if (folded && searchText === null) loadSearchText();
-    const facets = {};
-    for (const facet of FACETS) facets[facet] = facetState(facet);
+    const facets = facetStates;
     /* A query ranks the rows like the site search, unless the reader chose another order. */
     const ranked = folded !== "" && sortState.key === DEFAULT_SORT.key && !sortState.descending;
-    const shown = [];
+    const next = [];
     for (const row of rows) {
       let ok = matchesFacet(row.levels, facets.niveau) &&
         matchesFacet([row.element], facets.element) &&
@@ -213,30 +282,25 @@ export function mountIndex(root) {
         row.match = matchRank(folded, row);
         ok = row.match >= 0;
       }
-      if (row.el.hidden === ok) row.el.hidden = !ok;
-      if (ok) shown.push(row);
+      if (ok) next.push(row);
     }
-    shown.sort(ranked ? (a, b) => a.match - b.match || a.rank - b.rank
-                      : (a, b) => compareRows(a, b, sortState));
-    /* Move rows only when the order of the rows shown changed (a keystroke that only hides
-       rows moves none). */
-    let same = true;
-    let i = 0;
-    for (const row of shownOrder) {
-      if (row.el.hidden) continue;
-      if (shown[i++] !== row) { same = false; break; }
-    }
-    if (!same || i !== shown.length) {
-      tbody.append(...shown.map((row) => row.el));  /* after the hidden rows, in their order */
-      shownOrder = shownOrder.filter((row) => row.el.hidden).concat(shown);
-    }
+    next.sort(ranked ? (a, b) => a.match - b.match || a.rank - b.rank
+                     : (a, b) => compareRows(a, b, sortState));
+    shown = next;
+    /* The same view keeps the rows the reader asked for; another starts from the top. */
+    const key = JSON.stringify([folded, facets, sortState, searchText !== null]);
+    draw(key === lastKey ? drawn : 0);
+    lastKey = key;
+    VIEWS.set(root, { slugs: shown.map((row) => row.slug), all: rows.map((row) => row.slug),
+                      ranked, defaultView: !folded && shown.length === rows.length &&
+                        sortState.key === DEFAULT_SORT.key && !sortState.descending });
     showSort(ranked);
     showActive();
     const text = shown.length + (shown.length > 1 ? " sorts affichés" : " sort affiché") +
       " sur " + rows.length;
     if (count.textContent !== text) count.textContent = text;
     if (empty.hidden !== (shown.length !== 0)) empty.hidden = shown.length !== 0;
-    writeUrl(facets);
+    writeUrl();
   }
 
   /* mkdocs-material's search plugin deletes every data-search-* attribute from the pages:
@@ -254,7 +318,11 @@ export function mountIndex(root) {
       .then((data) => {
         if (!data) return;
         searchText = data;
-        for (const row of rows) row.text = data[row.slug] || "";
+        /* The name, aliases and text searched as one string, built once. */
+        for (const row of rows) {
+          row.text = data[row.slug] || "";
+          row.all = " " + row.name + " " + row.aliases + " " + row.text + " ";
+        }
         apply();
       })
       .catch(() => { loading = false; /* names and aliases are still searched */ });
@@ -268,6 +336,7 @@ export function mountIndex(root) {
   toggles.forEach((button) => {
     button.addEventListener("click", () => {
       setToggle(button, STATES[(STATES.indexOf(button.dataset.state || "") + 1) % STATES.length]);
+      readFacets();
       apply();
     });
   });
@@ -280,10 +349,23 @@ export function mountIndex(root) {
     query.value = "";
     for (const b of toggles) setToggle(b, "");
     sortState = { ...DEFAULT_SORT };
+    readFacets();
     apply();
   });
   form.querySelector("[data-print]").addEventListener("click", () => window.print());
+  /* The rest of the list: on a tap, as it nears the screen, and before printing. */
+  if (more) {
+    const button = more.querySelector("button");
+    button.addEventListener("click", () => draw(drawn + limit));
+    if (typeof IntersectionObserver === "function") {
+      new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting) && drawn < shown.length) draw(drawn + limit);
+      }, { rootMargin: "600px 0px" }).observe(more);
+    }
+  }
+  window.addEventListener("beforeprint", () => draw(shown.length));
   readUrl();
+  readFacets();
   apply();
 }
 
