@@ -53,6 +53,7 @@ __all__ = [
     "answer_key",
     "handle",
     "handle_json",
+    "impossible_reasons",
     "reading",
     "to_engine",
     "CALCS",
@@ -289,7 +290,21 @@ def _cast_figures(v):
         ],
         "cast_chance": _probability(cast_chance),
         "expected_xp": _number(expected, 2),
+        "impossible": _impossible(v),
     }
+
+
+def _impossible(v):
+    """The engine's sentence for each outcome no face gives, in outcome order."""
+    return [reason for outcome in rules.Outcome
+            if (reason := rules.impossible_reason(outcome, v["magic"], v["learning"],
+                                                  modifier=v["modifier"], extremes=v["extremes"]))]
+
+
+def impossible_reasons(request: dict[str, object]) -> list[str]:
+    """The ``impossible`` sentences of the answer to a valid cast request, without the rest of
+    the answer (what :mod:`widgets.instant` stores for every cast of its grid)."""
+    return _impossible(_fields(request, ("magic", "learning", "modifier", "extremes")))
 
 
 def _cast(request):

@@ -10,22 +10,27 @@ engine says are answered alike (:func:`widgets.bridge.answer_key`) are asked onc
 
 Covered (every combination of the axes is stored):
 
-* ``cast``: magic 0 to :func:`rules.stable_magic` for the largest modifier (higher magic is
-  folded onto it, the engine saying nothing changes beyond), learning 1-5, modifier -5..+5,
-  both readings of the 1 and the 12; and its rolls, for every face of the die;
-* ``progression``: the same magic, learning 1-5 at 0 XP, the numbers of casts of
+* ``cast``: magic 0 to :func:`rules.stable_magic` for the largest modifier, learning 1-5,
+  modifier -5..+5, both readings of the 1 and the 12, with the engine's reason for each
+  impossible outcome; and its rolls, for every face of the die;
+* ``progression``: the same magic (higher magic is folded onto it, the engine saying nothing
+  changes beyond), learning 1-5 at 0 XP, the numbers of casts of
   :data:`PROGRESSION_CASTS`, both readings; one file per difficulty;
 * ``study``: 1-6 hours, chances written ``a/b`` with ``b`` up to :data:`STUDY_DENOMINATOR`.
 
 A document (``FORMAT`` is its version) is ``{"format", "calc", "axes": [[field, [values]]...],
 "fold": {field: largest value stored}, "inputs": [[key, field, how]...], "answers": [...],
 "index": [...]}``: ``answers`` holds each distinct answer once (the bridge's answer without
-``calc`` and ``inputs``), ``index`` the position in ``answers`` of every combination of the axes
+``calc``, ``inputs`` and a cast's ``impossible``), ``index`` the position in ``answers`` of every combination of the axes
 in row-major order; ``inputs`` says how the answer's ``inputs`` object is rebuilt from the
 request (``how``: ``"value"``, ``"text"`` or a label table). The cast's also holds ``rolls``:
 ``{"field": "face", "faces": [...], "answers": [distinct roll objects without their face,
 the request's], "rows": [[one answer per
-face]...], "index": [a row per combination]}``. ``fields`` (``instant-fields-<hash>.json``) is
+face]...], "index": [a row per combination]}``, and ``impossible``: the engine's sentence for
+each outcome no face gives, which names the cast's own figures, so is stored apart from the
+shared answers: ``{"texts": [distinct texts], "heads": [[text, ...]...], "head": [a row of heads
+per combination], "tail": [a text per combination, -1 for none]}``, each sentence of a
+combination being one of its heads followed by its tail. ``fields`` (``instant-fields-<hash>.json``) is
 :func:`widgets.bridge.reading`: how the bridge reads and refuses every field.
 """
 
@@ -53,7 +58,7 @@ __all__ = [
     "requests",
 ]
 
-FORMAT = 2
+FORMAT = 3
 
 #: Numbers of casts covered by the progression table (the pages' default).
 PROGRESSION_CASTS = (10,)
@@ -86,7 +91,7 @@ _INPUTS = {
 
 def _strip(response):
     """The part of a bridge answer stored in the tables (``calc`` and ``inputs`` are rebuilt)."""
-    return {k: v for k, v in response.items() if k not in ("calc", "inputs")}
+    return {k: v for k, v in response.items() if k not in ("calc", "inputs", "impossible")}
 
 
 def _ask(request):
@@ -130,8 +135,13 @@ def _axes():
 
 
 #: Fields whose larger values are answered as the largest stored (the engine's
-#: :func:`rules.stable_magic`: nothing but R changes beyond; rolls, which show R, are not folded).
-_FOLD = {"cast": ("magic",), "progression": ("magic",)}
+#: :func:`rules.stable_magic`: nothing but R changes beyond). A cast, whose impossible outcomes
+#: are explained with R's range, and its rolls, which show R, are not folded.
+_FOLD = {"progression": ("magic",)}
+
+#: Where the engine's sentences on impossible outcomes are cut into shared pieces (the part
+#: naming the outcome and the part naming the range of R); a sentence without it stays whole.
+_REASON_CUT = ", or "
 
 
 def _text(value):
@@ -175,6 +185,21 @@ def _table(calc, axes):
         "answers": answers.values,
         "index": index,
     }
+
+
+def _impossible(axes):
+    """The engine's sentences on impossible outcomes for every cast of the grid, each cut where
+    the range of R starts: the heads (outcome and need) by row, the tail (R's range, the same for
+    every sentence of one cast) by text."""
+    texts, heads, head, tail = _Unique(), _Unique(), [], []
+    for request in requests(axes, "cast"):
+        cut = [sentence.partition(_REASON_CUT) for sentence in bridge.impossible_reasons(request)]
+        ends = {sep + rest for _, sep, rest in cut}
+        if len(ends) > 1 or any(not sep for _, sep, _ in cut):
+            raise ValueError(f"phrases inattendues du moteur pour {request!r}")
+        head.append(heads.add([texts.add(start) for start, _, _ in cut]))
+        tail.append(texts.add(ends.pop()) if ends else -1)
+    return {"texts": texts.values, "heads": heads.values, "head": head, "tail": tail}
 
 
 def _rolls(axes):
@@ -235,6 +260,7 @@ def _build():
         for key, part_axes in parts:
             documents[key] = _table(calc, part_axes)
     documents["cast"]["rolls"] = _rolls(axes["cast"])
+    documents["cast"]["impossible"] = _impossible(axes["cast"])
     documents["fields"] = _reading()
     return documents
 
@@ -361,6 +387,12 @@ def expand(data):
             value = by_field[field]
             inputs[key] = value if how == "value" else _text(value) if how == "text" else how[value]
         answer = data["answers"][data["index"][position]]
+        if "impossible" in data:
+            reasons = data["impossible"]
+            texts, tail = reasons["texts"], reasons["tail"][position]
+            answer = {**answer, "impossible": [
+                texts[start] + texts[tail]
+                for start in reasons["heads"][reasons["head"][position]]]}
         yield request, {"calc": calc, "inputs": inputs, **answer}
         if rolls:
             row = rolls["rows"][rolls["index"][position]]

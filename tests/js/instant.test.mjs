@@ -91,7 +91,7 @@ test("faces are drawn over the die's faces", () => {
 });
 
 const DOC = {
-  format: 2,
+  format: 3,
   calc: "demo",
   axes: [["x", [0, 1, 2]], ["word", ["oui", "non"]]],
   fold: { x: 2 },
@@ -108,6 +108,21 @@ test("a request in the grid is answered with its inputs rebuilt; larger values a
   assert.deepEqual(lookup(DOC, { calc: "demo", x: "9", word: "oui" }, INTEGER).inputs, { x: 9, word: "Oui", text: "9" });
   assert.deepEqual(lookup(DOC, { calc: "roll", x: "1", word: "oui", face: "2" }, INTEGER).roll, { face: 2, r: "un" });
   assert.equal(lookup(DOC, { calc: "roll", x: "9", word: "oui", face: "2" }, INTEGER), null); // rolls are not folded
+});
+
+test("a cast's impossible outcomes are its own sentences, rebuilt from their pieces", () => {
+  const doc = {
+    ...DOC,
+    impossible: { texts: ["« Parfait » est impossible", ", or R va de 0", ", or R va de 1"],
+                  heads: [[], [0]], head: [0, 1, 1, 1, 0, 1], tail: [-1, 2, 2, 1, -1, 1] },
+  };
+  assert.deepEqual(lookup(doc, { calc: "demo", x: "0", word: "oui" }, INTEGER).impossible, []);
+  assert.deepEqual(lookup(doc, { calc: "demo", x: "1", word: "oui" }, INTEGER).impossible,
+                   ["« Parfait » est impossible, or R va de 1"]);
+  assert.deepEqual(lookup(doc, { calc: "roll", x: "1", word: "non", face: "1" }, INTEGER).impossible,
+                   ["« Parfait » est impossible, or R va de 0"]);
+  const broken = { ...doc, impossible: { ...doc.impossible, texts: [] } };
+  assert.equal(lookup(broken, { calc: "demo", x: "1", word: "oui" }, INTEGER), null);
 });
 
 test("anything outside the grid, or a document of another shape, is left to the engine", () => {

@@ -417,7 +417,9 @@ def test_bridge_imports_only_rules_and_the_standard_library():
 
 
 def _stripped(request):
-    return {k: v for k, v in bridge.handle(request).items() if k != "inputs"}
+    """An answer without what names the request's own figures (its inputs, and the range of R
+    in the reasons of its impossible outcomes)."""
+    return {k: v for k, v in bridge.handle(request).items() if k not in ("inputs", "impossible")}
 
 
 @settings(max_examples=60, deadline=None)

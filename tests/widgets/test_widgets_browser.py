@@ -186,6 +186,23 @@ def test_cast_shows_the_engine_odds_and_a_replayable_roll(shared):
     other.close()
 
 
+def test_the_engine_says_why_an_outcome_is_impossible(shared):
+    # Magic beyond the build's data: the engine answers, and each 0 says why in its words.
+    page, _ = shared
+    type_into(page, "#lancer-magie", "40")
+    type_into(page, "#lancer-apprentissage", "5")
+    type_into(page, "#lancer-modificateur", "0")
+    page.locator("#lancer-extremes").select_option("modified")
+    reasons = [reason for outcome in rules.Outcome
+               if (reason := rules.impossible_reason(outcome, 40, 5))]
+    assert len(reasons) == 4
+    page.wait_for_function(
+        "want => JSON.stringify([...document.querySelectorAll('section[data-calc=cast] "
+        "[data-list=impossible] li')].map(li => li.textContent)) === JSON.stringify(want)",
+        arg=reasons, timeout=ANSWER_MS)
+    page.evaluate("() => history.replaceState(null, '', location.pathname)")
+
+
 def test_a_typed_face_replays_the_roll(shared):
     page, _ = shared
     type_into(page, "#lancer-magie", "3")

@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+import rules
 from tests.conftest import FAILED_AND_SAID
 from widgets import bridge
 
@@ -123,6 +124,17 @@ def test_covered_calculators_answer_without_pyodide(context, server):
     assert page.locator(f"{CAST} [data-out='roll.face']").text_content() == str(engine_roll["face"])
     assert page.locator(f"{CAST} [data-out='roll.label']").text_content() == engine_roll["label"]
     assert page.locator(f"{CAST} [data-out='roll.modified']").text_content() == str(engine_roll["modified"])
+
+    # Cast 6, apprentissage 5: each 0 says why, in the engine's words.
+    page.locator("#lancer-extremes").select_option("modified")
+    type_into(page, "#lancer-modificateur", "0")
+    type_into(page, "#lancer-apprentissage", "5")
+    expected = bridge.handle({"calc": "cast", "magic": "6", "learning": "5", "modifier": "0", "extremes": "modified"})
+    assert rules.impossible_reason("perfect", 6, 5) in expected["impossible"]
+    zero = page.locator(f'{CAST} [data-list="impossible"] li')
+    page.wait_for_function("n => document.querySelectorAll('section[data-calc=cast] [data-list=impossible] li').length === n",
+                           arg=len(expected["impossible"]), timeout=ANSWER_MS)
+    assert zero.all_text_contents() == expected["impossible"]
 
     # Nothing covered answered with a fallback message; the duel is not covered.
     for calc in (CAST, STUDY, PROG):

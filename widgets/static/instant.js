@@ -8,7 +8,7 @@
 // the bridge reads, so that a link carrying the face replays the same roll anywhere.
 
 /** The version of the data documents this module reads (widgets/instant.py FORMAT). */
-export const FORMAT = 2;
+export const FORMAT = 3;
 
 const patterns = new WeakMap();
 
@@ -271,6 +271,22 @@ export function isFields(fields) {
   );
 }
 
+/* The engine's sentences on the impossible outcomes of the cast at ``flat``: each of its heads
+   followed by its tail (widgets/instant.py). Null when the table is not of that shape. */
+function reasonsAt(table, flat) {
+  const texts = table.texts;
+  const heads = Array.isArray(table.heads) && Array.isArray(table.head) ? table.heads[table.head[flat]] : null;
+  const tail = Array.isArray(table.tail) ? table.tail[flat] : undefined;
+  if (!Array.isArray(texts) || !Array.isArray(heads)) return null;
+  if (heads.length && typeof texts[tail] !== "string") return null;
+  const sentences = [];
+  for (const start of heads) {
+    if (typeof texts[start] !== "string") return null;
+    sentences.push(texts[start] + texts[tail]);
+  }
+  return sentences;
+}
+
 /**
  * The bridge's answer to ``request`` from the document, or null when it is not in it. A roll
  * needs its face (the page draws it first); a roll shared by its seed is the engine's.
@@ -285,6 +301,11 @@ export function lookup(doc, request, integer) {
   const answer = doc.answers[doc.index[place.flat]];
   if (!answer || typeof answer !== "object") return null;
   const response = { calc: request.calc, inputs: inputsOf(doc, place.values), ...answer };
+  if (doc.impossible) {
+    const reasons = reasonsAt(doc.impossible, place.flat);
+    if (!reasons) return null;
+    response.impossible = reasons;
+  }
   if (!roll) return response;
   const rolls = doc.rolls;
   // Rolls show the modified result, which keeps falling with magic: never folded.
