@@ -224,3 +224,96 @@ def on_post_build(config) -> None:
     except SearchError as error:
         raise Abort(str(error)) from None
     write_offline_files(site_dir, config)
+
+
+# ---------------------------------------------------------------- mkdocs serve: a broken rebuild
+
+#: What stops the last rebuild of ``mkdocs serve`` (located French lines), empty once one works.
+_serve_problems: list[str] = []
+#: The longest a page asked during a rebuild waits for it.
+_REBUILD_WAIT_S = 120
+
+_SERVE_ERROR_PAGE = """<!doctype html>
+<html lang="fr"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<title>Site non reconstruit — Grimoire</title></head>
+<body style="font: 16px/1.5 system-ui, sans-serif; margin: 1rem; max-width: 50rem">
+<h1 style="font-size: 1.4rem">Site non reconstruit : un fichier est à corriger</h1>
+<p>La dernière modification n’a pas été publiée, car&nbsp;:</p>
+<ul>{items}</ul>
+<p>Corrigez le fichier et enregistrez-le&nbsp;: cette page se recharge d’elle-même.</p>
+</body></html>
+"""
+
+
+def serve_error_page(problems: list[str]) -> bytes:
+    """The page ``mkdocs serve`` shows at every address while a rebuild fails: each problem as
+    ``fichier:ligne: champ: message``, escaped."""
+    from markupsafe import escape
+
+    from generator.security import policy_for
+
+    items = "".join(f"<li><code>{escape(problem)}</code></li>" for problem in problems)
+    return _SERVE_ERROR_PAGE.format(policy=escape(policy_for("serve")), items=items).encode("utf-8")
+
+
+def on_serve(server, config, builder):
+    """A rebuild that fails no longer leaves the browser waiting on the server: the failure is
+    said in French in the terminal, and every page address answers with the French error page
+    (which reloads itself once a rebuild succeeds)."""
+    import logging
+    import traceback
+
+    log = logging.getLogger("mkdocs")
+    build = server.builder
+
+    def guarded_build():
+        try:
+            build()
+        except InvalidSpells as error:
+            _serve_problems[:] = error.problems
+        except Abort as error:
+            _serve_problems[:] = [str(error)]
+        except Exception as error:  # noqa: BLE001 - the page says it, the terminal has the details
+            traceback.print_exc()
+            _serve_problems[:] = [f"erreur inattendue de la reconstruction ({type(error).__name__}), "
+                                  "détails dans le terminal"]
+        else:
+            _serve_problems.clear()
+            return
+        log.error("Site non reconstruit, à corriger :\n%s", "\n".join(_serve_problems))
+
+    serve_file = server._serve_request
+
+    def serve_request(environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        page = path.endswith("/") or path.endswith(".html")
+        if not page or path.startswith("/livereload/"):
+            return serve_file(environ, start_response)
+        # A page asked during a rebuild waits for its end, as MkDocs does (bounded here: a
+        # rebuild that never ends leaves the last known state shown).
+        with server._epoch_cond:
+            server._epoch_cond.wait_for(lambda: server._visible_epoch == server._wanted_epoch,
+                                        timeout=_REBUILD_WAIT_S)
+            epoch = server._visible_epoch
+        problems = list(_serve_problems)
+        if not problems:
+            return serve_file(environ, start_response)
+        body = server._inject_js_into_html(serve_error_page(problems), epoch)
+        start_response("500 Internal Server Error", [("Content-Type", "text/html; charset=utf-8"),
+                                                     ("Content-Length", str(len(body)))])
+        return [body]
+
+    # The server's own lines (requests, reloads) are printed, but not counted among a rebuild's
+    # warnings: in strict mode, a page answered 404 or 500 during a rebuild would fail it.
+    requests_log = logging.getLogger("mkdocs.livereload")
+    if requests_log.propagate:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        requests_log.addHandler(handler)
+        requests_log.propagate = False
+
+    server.builder = guarded_build
+    server._serve_request = serve_request
+    return server

@@ -1,0 +1,104 @@
+"""``python -m generator serve`` (what ``make serve`` runs) while a spell file is invalid: every
+page answers at once with a French page naming ``fichier:ligne``, never a wait without an end,
+and the site comes back once the file is fixed."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from tests.conftest import ROOT, copy_project
+
+#: The longest a request may take (a rebuild of a one-spell site is a few seconds).
+REQUEST_S = 60
+#: The longest the server may take to build the site first, or to rebuild it.
+BUILD_S = 240
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str) -> tuple[int, str]:
+    """Status and text (entities read) of ``url``; a request that hangs fails the test."""
+    try:
+        with urllib.request.urlopen(url, timeout=REQUEST_S) as response:
+            return response.status, html.unescape(response.read().decode("utf-8"))
+    except urllib.error.HTTPError as error:
+        return error.code, html.unescape(error.read().decode("utf-8"))
+
+
+def wait_for(url: str, condition) -> tuple[int, str]:
+    deadline = time.monotonic() + BUILD_S
+    last = None
+    while time.monotonic() < deadline:
+        with contextlib.suppress(urllib.error.URLError, ConnectionError):
+            last = get(url)
+            if condition(*last):
+                return last
+        time.sleep(0.5)
+    raise AssertionError(f"{url} : toujours {last} après {BUILD_S} s")
+
+
+@pytest.fixture
+def served(tmp_path):
+    (tmp_path / "projet").mkdir()
+    project = copy_project(tmp_path / "projet")
+    path = project / "spells" / "vol.yaml"
+    path.write_bytes((ROOT / "spells" / "vol.yaml").read_bytes())
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(project)}
+    env.pop("SITE_URL", None)
+    log = (tmp_path / "serve.log").open("w", encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", "--port", str(port)], cwd=project, env=env,
+        stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        yield f"http://127.0.0.1:{port}/", path, process
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        log.close()
+
+
+def test_an_invalid_spell_under_serve_shows_a_french_page_naming_file_and_line(served):
+    url, path, process = served
+    page = url + "sorts/vol/"
+    status, text = wait_for(page, lambda status, text: status == 200)
+    assert "Vol" in text
+
+    good = path.read_text(encoding="utf-8")
+    path.write_text(good.replace("\nelement: neutre\n", "\nelement: air\n"), encoding="utf-8")
+    line = path.read_text(encoding="utf-8").split("\n").index("element: air") + 1
+    located = f"spells/vol.yaml:{line}: element: attendu l'une des valeurs"
+    status, text = wait_for(page, lambda status, text: located in text)
+    assert status == 500
+    assert '<html lang="fr">' in text and "Site non reconstruit" in text
+    assert "Traceback" not in text
+    assert "livereload" in text  # it reloads itself once the file is fixed
+    # Every page says it at once (no waiting on the server), the home page too.
+    assert located in get(url)[1]
+    assert located in get(url + "calculateurs/")[1]
+    # Assets are still served.
+    assert get(url + "assets/site/common.js")[0] == 200
+
+    path.write_text(good, encoding="utf-8")
+    status, text = wait_for(page, lambda status, text: status == 200)
+    assert "Site non reconstruit" not in text and "Vol" in text
+    assert process.poll() is None
