@@ -57,6 +57,7 @@ __all__ = [
     "reading",
     "to_engine",
     "CALCS",
+    "FIELD_LABELS",
     "GENERIC_ERROR",
     "MAX_DIGITS",
 ]
@@ -102,6 +103,24 @@ _STAND_INS = {
 
 _ABSENT = {"modifier": 0, "extremes": "modified", "xp": 0, "n": 20}
 
+# The visible label of each field of the calculators: the one home of these words. The templates
+# show them, and every message about a field starts with its label (« Magie : attendu … »), the
+# engine's name of the value being replaced by it.
+FIELD_LABELS = {
+    "magic": "Magie",
+    "learning": "Apprentissage",
+    "modifier": "Modificateur",
+    "extremes": f"Lecture du 1 et du {rules.DIE_FACES}",
+    "face": "Face du dé",
+    "seed": "Graine",
+    "element": "Élément du sort",
+    "difficulty": "Difficulté du sort",
+    "xp": "Expérience acquise",
+    "n": "Nombre de lancers",
+    "hours": "Heures d'étude prévues",
+    "p": "Chance de réussir chaque test",
+}
+
 _SIDE_NAMES = {"a": "A", "b": "B"}
 _ELEMENT_WITH_ARTICLE = rules.ELEMENT_ARTICLE_LABELS
 
@@ -110,6 +129,23 @@ def _shown(raw):
     """Raw text as a message quotes it: « … », cut after ``_SHOWN_CHARS`` characters."""
     text = str(raw)
     return f"« {text[:_SHOWN_CHARS]}… »" if len(text) > _SHOWN_CHARS else f"« {text} »"
+
+
+def _base(field):
+    """A request key without its duel side: "a_magic" → "magic"."""
+    return field.split("_", 1)[1] if field[:2] in ("a_", "b_") else field
+
+
+def _labelled(field, message):
+    """``message`` about ``field`` starting with the field's visible label instead of the
+    engine's name of the value (« magie : attendu … » → « Magie : attendu … »)."""
+    base = _base(field) if isinstance(field, str) else None
+    label = FIELD_LABELS.get(base) if base else None
+    if label is None:
+        return message
+    name = "graine" if base == "seed" else rules_errors.PARAM_NAMES.get(base, base)
+    prefix = f"{name} : "
+    return label + " : " + message[len(prefix):] if message.startswith(prefix) else message
 
 
 def _too_long(field, raw):
@@ -228,6 +264,13 @@ def _stand_in(field):
     return _STAND_INS.get(field.split("_", 1)[1] if field[:2] in ("a_", "b_") else field)
 
 
+class _Labelled(list):
+    """The errors of a request, each message starting with its field's visible label."""
+
+    def append(self, error):
+        super().append({**error, "message": _labelled(error["field"], error["message"])})
+
+
 def _run(compute, values):
     """Call ``compute(values)``; collect the error of every faulty field.
 
@@ -236,7 +279,7 @@ def _run(compute, values):
     or an error cannot be attached to a field of this request.
     """
     values = dict(values)
-    errors = []
+    errors = _Labelled()
     for field, value in values.items():
         if isinstance(value, _TooLong):
             errors.append({"field": field, "message": value.message})
@@ -249,14 +292,14 @@ def _run(compute, values):
         except rules.RulesError as error:  # any other error gets the generic French message
             field, message = error.param, str(error)
         else:
-            return {"ok": False, "errors": errors} if errors else result
+            return {"ok": False, "errors": list(errors)} if errors else result
         if field not in values or any(e["field"] == field for e in errors):
             errors.append({"field": field if field in values else None, "message": message})
-            return {"ok": False, "errors": errors}
+            return {"ok": False, "errors": list(errors)}
         errors.append({"field": field, "message": message})
         stand_in = _stand_in(field)
         if stand_in is None:
-            return {"ok": False, "errors": errors}
+            return {"ok": False, "errors": list(errors)}
         values[field] = stand_in
 
 
@@ -697,7 +740,8 @@ def reading() -> dict:
     how a message names the value received (``blank`` for blank text, text cut after ``chars``
     characters). ``probability``: how a probability is written (the engine's patterns, ``\\s``
     standing for ``whitespace``). ``calcs``: per calculator, its fields in the engine's order:
-    ``kind`` ("integer", "choice" or "probability"), ``low``/``high`` (None: no bound; for the
+    ``label`` (its visible label, which starts its messages), ``kind`` ("integer", "choice" or
+    "probability"), ``low``/``high`` (None: no bound; for the
     progression's XP, ``high`` and ``message`` by "learning,difficulty", the bound being below the
     level's cost, None at the last level; ``by`` names those fields), ``allowed``, ``absent`` (the value of a field not sent),
     ``stand_in`` (the value the other fields are judged with when this one is refused), and
@@ -710,8 +754,8 @@ def reading() -> dict:
         fields = []
         for field, spec in specs.items():
             short = field.split("_", 1)[1] if field[:2] in ("a_", "b_") else field
-            entry = {"field": field, "kind": spec[0], "absent": _ABSENT.get(short),
-                     "stand_in": _stand_in(field)}
+            entry = {"field": field, "label": FIELD_LABELS[short], "kind": spec[0],
+                     "absent": _ABSENT.get(short), "stand_in": _stand_in(field)}
             if spec[0] == "integer" and spec[2] == "cost":
                 highs: dict[str, int | None] = {}
                 messages = {}
@@ -738,7 +782,7 @@ def reading() -> dict:
     return {
         "integer": {"whitespace": whitespace, "signs": dict(_SIGNS), "digits": MAX_DIGITS},
         "long": {"digits": MAX_DIGITS, "shown": _SHOWN_CHARS,
-                 "message": {field: _too_long(field, sample).replace(_shown(sample), "{}")
+                 "message": {field: _labelled(field, _too_long(field, sample)).replace(_shown(sample), "{}")
                              for specs in _SPECS.values() for field in specs}},
         "describe": {"blank": rules_errors.describe(""), "none": rules_errors.describe(None),
                      "chars": rules_errors.MAX_SHOWN},

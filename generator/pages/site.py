@@ -31,6 +31,7 @@ from markupsafe import Markup, escape
 
 import rules
 import widgets
+from widgets import bridge
 
 from . import labels
 from .links import MentionFinder
@@ -137,6 +138,7 @@ def _environment() -> Environment:
     env.filters["meta"] = lambda value: Markup(yaml_scalar(str(escape(value))))
     env.globals["labels"] = labels
     env.globals["game"] = game_constants()
+    env.globals["field_labels"] = bridge.FIELD_LABELS
     env.globals["element_labels"] = rules.ELEMENT_LABELS
     env.globals["outcomes"] = list(rules.Outcome)
     return env

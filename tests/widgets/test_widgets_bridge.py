@@ -33,6 +33,13 @@ def engine_message(call):
     return caught.value.param, str(caught.value)
 
 
+def beside_field(field, message):
+    """The engine's ``message`` as the calculator shows it: after the field's visible label."""
+    name, said = message.split(" : ", 1)
+    assert name == rules.errors.PARAM_NAMES[field.removeprefix("a_").removeprefix("b_")]
+    return f"{bridge.FIELD_LABELS[field.removeprefix('a_').removeprefix('b_')]} : {said}"
+
+
 # ---------------------------------------------------------------- conversion
 
 
@@ -135,13 +142,13 @@ def test_roll_without_face_or_seed_draws_a_face(face):
 def test_bad_face_is_reported_on_its_field(face):
     out = bridge.handle({"calc": "roll", "magic": "1", "learning": "1", "face": face, "seed": "5"})
     assert [e["field"] for e in out["errors"]] == ["face"]
-    assert out["errors"][0]["message"].startswith("face du dé : attendu un entier de 1 à 12, reçu ")
+    assert out["errors"][0]["message"].startswith("Face du dé : attendu un entier de 1 à 12, reçu ")
 
 
 @pytest.mark.parametrize("seed", ["abc", "-4", "1.5"])
 def test_bad_seed_is_reported_on_its_field(seed):
     out = bridge.handle({"calc": "roll", "magic": "1", "learning": "1", "seed": seed})
-    assert out == {"ok": False, "errors": [{"field": "seed", "message": f"graine : attendu un entier positif ou nul, reçu « {seed} »"}]}
+    assert out == {"ok": False, "errors": [{"field": "seed", "message": f"Graine : attendu un entier positif ou nul, reçu « {seed} »"}]}
 
 
 # ---------------------------------------------------------------- hostile sizes
@@ -150,14 +157,15 @@ LONG = "9" * 5000  # beyond Python's 4,300-digit limit on int()
 
 
 @pytest.mark.parametrize("request_, field, name", [
-    ({"calc": "cast", "magic": LONG, "learning": "1"}, "magic", "magie"),
-    ({"calc": "cast", "magic": "1", "learning": "1", "modifier": "-" + LONG}, "modifier", "modificateur"),
-    ({"calc": "roll", "magic": "1", "learning": "1", "seed": LONG}, "seed", "graine"),
-    ({"calc": "progression", "magic": "1", "learning": "1", "difficulty": "1", "xp": LONG}, "xp", "expérience"),
-    ({"calc": "study", "hours": "4", "p": "1/" + LONG}, "p", "probabilité de réussite"),
-    ({"calc": "study", "hours": "4", "p": "0," + LONG}, "p", "probabilité de réussite"),
+    ({"calc": "cast", "magic": LONG, "learning": "1"}, "magic", "Magie"),
+    ({"calc": "cast", "magic": "1", "learning": "1", "modifier": "-" + LONG}, "modifier", "Modificateur"),
+    ({"calc": "roll", "magic": "1", "learning": "1", "seed": LONG}, "seed", "Graine"),
+    ({"calc": "progression", "magic": "1", "learning": "1", "difficulty": "1", "xp": LONG}, "xp",
+     "Expérience acquise"),
+    ({"calc": "study", "hours": "4", "p": "1/" + LONG}, "p", "Chance de réussir chaque test"),
+    ({"calc": "study", "hours": "4", "p": "0," + LONG}, "p", "Chance de réussir chaque test"),
     ({"calc": "duel", "a_magic": "1", "a_learning": "1", "a_element": "feu", "b_magic": "9" * 31,
-      "b_learning": "1", "b_element": "eau"}, "b_magic", "magie"),
+      "b_learning": "1", "b_element": "eau"}, "b_magic", "Magie"),
 ])
 def test_too_many_digits_are_refused_before_python_converts_them(request_, field, name):
     out = bridge.handle(request_)
@@ -179,13 +187,13 @@ def test_the_digit_limit_is_exact():
 def test_other_faulty_fields_are_still_reported_beside_a_long_number():
     out = bridge.handle({"calc": "cast", "magic": LONG, "learning": "x"})
     assert [e["field"] for e in out["errors"]] == ["magic", "learning"]
-    assert out["errors"][1]["message"] == "apprentissage : attendu un entier de 1 à 5, reçu « x »"
+    assert out["errors"][1]["message"] == "Apprentissage : attendu un entier de 1 à 5, reçu « x »"
 
 
 def test_long_values_are_cut_in_messages():
     seed = "abcdefghijklmnopqrstuvwxyz" * 200
     out = bridge.handle({"calc": "roll", "magic": "1", "learning": "1", "seed": seed})
-    assert out["errors"][0]["message"] == "graine : attendu un entier positif ou nul, reçu « abcdefghijklmnopqrst… »"
+    assert out["errors"][0]["message"] == "Graine : attendu un entier positif ou nul, reçu « abcdefghijklmnopqrst… »"
     out = bridge.handle({"calc": "cast", "magic": "x" * 5000, "learning": "1"})
     assert len(out["errors"][0]["message"]) < 100
 
@@ -248,9 +256,9 @@ def test_duel_errors_name_the_side():
     )
     assert out["ok"] is False
     expected = [
-        ("a_magic", engine_message(lambda: rules.Caster("x", 3, "feu"))[1]),
-        ("b_learning", engine_message(lambda: rules.Caster(6, 0, "air"))[1]),
-        ("b_element", engine_message(lambda: rules.Caster(6, 3, "air"))[1]),
+        ("a_magic", beside_field("a_magic", engine_message(lambda: rules.Caster("x", 3, "feu"))[1])),
+        ("b_learning", beside_field("b_learning", engine_message(lambda: rules.Caster(6, 0, "air"))[1])),
+        ("b_element", beside_field("b_element", engine_message(lambda: rules.Caster(6, 3, "air"))[1])),
     ]
     assert [(e["field"], e["message"]) for e in out["errors"]] == expected
 
@@ -298,7 +306,8 @@ def test_progression_at_level_five():
 
 def test_progression_xp_beyond_the_cost_is_the_engine_message():
     out = bridge.handle({"calc": "progression", "magic": "4", "learning": "1", "difficulty": "3", "xp": "100", "n": "30"})
-    assert out["errors"] == [{"field": "xp", "message": engine_message(lambda: rules.level_path(4, 1, 3, 100))[1]}]
+    message = engine_message(lambda: rules.level_path(4, 1, 3, 100))[1]
+    assert out["errors"] == [{"field": "xp", "message": beside_field("xp", message)}]
 
 
 # ---------------------------------------------------------------- study
@@ -347,6 +356,8 @@ def test_study_matches_engine(hours, p):
 def test_errors_are_the_engine_messages_on_their_field(request_, field, call):
     param, message = engine_message(call)
     assert param == field
+    # The engine's words after the field's visible label (« Magie : attendu … »).
+    message = beside_field(field, message)
     assert bridge.handle(request_) == {"ok": False, "errors": [{"field": field, "message": message}]}
 
 
@@ -452,3 +463,29 @@ def test_requests_with_the_same_answer_key_have_the_same_answer(magic, learning,
 ])
 def test_requests_that_cannot_be_grouped_have_no_key(request_):
     assert bridge.answer_key(request_) is None
+
+
+# ---------------------------------------------------------------- one label form
+
+
+@pytest.mark.parametrize("calc", sorted(bridge.reading()["calcs"]))
+def test_every_field_message_starts_with_the_field_visible_label(calc):
+    """« Magie : … », « Apprentissage : … »: the label the form shows, from the bridge's field
+    data, for the engine's messages and the bridge's own (long numbers, seeds) alike."""
+    entries = bridge.reading()["calcs"][calc]
+    valid = {"calc": calc, **{e["field"]: str(e["stand_in"]) for e in entries}}
+    seen = 0
+    for entry in entries:
+        label = entry["label"]
+        assert label == bridge.FIELD_LABELS[entry["field"].removeprefix("a_").removeprefix("b_")]
+        messages = entry["message"] if isinstance(entry["message"], dict) else {"": entry["message"]}
+        assert all(m.startswith(label + " : ") for m in messages.values())
+        for bad in ("x", "-1", "99", "9" * 31, ""):
+            for error in bridge.handle({**valid, entry["field"]: bad}).get("errors", []):
+                if error["field"] is not None:
+                    own = next(e["label"] for e in entries if e["field"] == error["field"])
+                    assert error["message"].startswith(own + " : "), error
+                    seen += 1
+    assert seen >= len(entries)
+    seed = bridge.handle({"calc": "roll", "magic": "1", "learning": "1", "seed": "x"})["errors"]
+    assert seed[0]["message"].startswith(bridge.FIELD_LABELS["seed"] + " : ")

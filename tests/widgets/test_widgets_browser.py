@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 from fractions import Fraction
 from urllib.parse import parse_qs, urlsplit
 
@@ -242,12 +243,21 @@ def test_a_link_with_a_seed_still_replays_its_roll(shared):
     other.close()
 
 
+def beside(page, field_id, error):
+    """The engine's message as the page shows it beside a field: after the field's visible
+    label instead of the engine's name of the value (« Magie : attendu … »)."""
+    label = page.locator(f'label[for="{field_id}"]').inner_text().strip()
+    label = re.sub(r" \(.*\)$", "", label)  # « Apprentissage (1 à 5) »: the range is a hint
+    return f"{label} : {str(error).split(' : ', 1)[1]}"
+
+
 def test_bad_input_shows_the_engine_message_beside_the_field(shared):
     page, _ = shared
     type_into(page, "#lancer-magie", "abc")
     type_into(page, "#lancer-apprentissage", "9")
-    magic_message = str(_error(lambda: rules.cast_odds("abc", 1)))
-    learning_message = str(_error(lambda: rules.cast_odds(1, 9)))
+    magic_message = beside(page, "lancer-magie", _error(lambda: rules.cast_odds("abc", 1)))
+    learning_message = beside(page, "lancer-apprentissage", _error(lambda: rules.cast_odds(1, 9)))
+    assert magic_message.startswith("Magie : attendu")
     expect_texts(page, {"#lancer-magie-error": magic_message, "#lancer-apprentissage-error": learning_message})
     magic = page.locator("#lancer-magie")
     assert magic.get_attribute("aria-invalid") == "true"
@@ -255,7 +265,8 @@ def test_bad_input_shows_the_engine_message_beside_the_field(shared):
     assert page.locator("#lancer-modificateur").get_attribute("aria-invalid") is None
 
     type_into(page, "#lancer-apprentissage", "")
-    expect_texts(page, {"#lancer-apprentissage-error": str(_error(lambda: rules.cast_odds(1, "")))})
+    expect_texts(page, {"#lancer-apprentissage-error":
+                        beside(page, "lancer-apprentissage", _error(lambda: rules.cast_odds(1, "")))})
 
     type_into(page, "#lancer-magie", "5")
     type_into(page, "#lancer-apprentissage", "3")
@@ -267,7 +278,9 @@ def test_bad_input_shows_the_engine_message_beside_the_field(shared):
     type_into(page, "#progression-apprentissage", "1")
     type_into(page, "#progression-difficulte", "1")
     type_into(page, "#progression-xp", "50")
-    expect_texts(page, {"#progression-xp-error": str(_error(lambda: rules.level_path(4, 1, 1, 50)))})
+    expect_texts(page, {"#progression-xp-error":
+                        beside(page, "progression-xp", _error(lambda: rules.level_path(4, 1, 1, 50)))})
+
     type_into(page, "#progression-xp", "0")
     expect_texts(page, {"#progression-xp-error": ""})
 

@@ -25,6 +25,7 @@ if str(REPO_ROOT) not in sys.path:
 
 # The benchmarks import CHROMIUM_ARGS and QuietServer from here too.
 from tests.loopback import CHROMIUM as _CHROMIUM, CHROMIUM_ARGS, QuietServer  # noqa: E402,F401
+from widgets import bridge  # noqa: E402
 from widgets.packaging import install_engine_assets  # noqa: E402
 
 CHROMIUM = pathlib.Path(_CHROMIUM)
@@ -110,6 +111,7 @@ def template_environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.globals["game"] = game_constants()
+    env.globals["field_labels"] = bridge.FIELD_LABELS
     return env
 
 
