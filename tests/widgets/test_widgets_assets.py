@@ -135,12 +135,12 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
     assert match and json.loads(match.group(1)) == config
     # The precomputed answers, one content-hashed file per calculator.
     files = config["instant"]["files"]
-    assert sorted(files) == ["cast", "fields", *(f"progression-{d}" for d in range(1, 6)), "study"]
+    assert sorted(files) == ["cast", "duel", "fields", *(f"progression-{d}" for d in range(1, 6)), "study"]
     assert config["instant"]["split"] == {"progression": "difficulty"}
     for key, name in files.items():
         assert re.fullmatch(rf"instant-{key}-[0-9a-f]{{12}}\.json", name)
         document = json.loads((widgets_dir / name).read_text(encoding="utf-8"))
-        assert document["calcs"] if key == "fields" else document["index"]
+        assert document["calcs"] if key == "fields" else document["parts"] if key == "duel" else document["index"]
     assert (widgets_dir / config["archive"]).is_file()
     # The relative paths resolve from config.js's folder.
     assert (widgets_dir / config["pyodide"]).resolve() == pyodide_dir.resolve()

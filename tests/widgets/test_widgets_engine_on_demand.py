@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.conftest import TWO_FRAMES, wait_until_settled
+from widgets import bridge
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +46,7 @@ def scroll_through(page) -> None:
 
 
 @pytest.mark.parametrize("path, covered", [
-    ("calculateurs/", ["cast", "progression", "study"]),
+    ("calculateurs/", ["cast", "progression", "study", "duel"]),
     ("sorts/vol/", ["cast", "progression"]),
 ])
 def test_scrolling_starts_no_engine_an_uncovered_request_does(watched, site_url, path, covered):
@@ -93,8 +94,8 @@ def ask_progression_at(page, xp: str) -> None:
 
 
 def test_covered_answers_ask_no_pyodide_file_an_uncovered_one_does(watched, site_url):
-    """Tapping fields and asking covered casts and progressions fetches no Pyodide file; the
-    first uncovered progression (40 XP) starts the download."""
+    """Tapping fields and asking covered casts, progressions and duels fetches no Pyodide file;
+    the first uncovered progression (40 XP) starts the download."""
     page, requests, workers = watched
     page.goto(site_url + "calculateurs/")
     wait_until_settled(page)
@@ -113,6 +114,23 @@ def test_covered_answers_ask_no_pyodide_file_an_uncovered_one_does(watched, site
     ask_progression_at(page, "0")  # covered: progressions at 0 XP are in the data
     page.wait_for_selector('section[data-calc="progression"][data-result=ok]', state="attached",
                            timeout=ANSWER_MS)
+    # A duel tapped: its figures, the engine's, from the build's data.
+    duel = page.locator('section[data-calc="duel"]')
+    duel.scroll_into_view_if_needed()
+    learning = duel.locator('[data-field="b_learning"]')
+    learning.click()
+    learning.fill("5")
+    duel.locator('[data-field="a_element"]').select_option("neutre")
+    request = {"calc": "duel", **{name: duel.locator(f'[data-field="{name}"]').input_value() for name in (
+        "a_magic", "a_learning", "a_element", "b_magic", "b_learning", "b_element", "extremes")}}
+    assert request["b_learning"] == "5" and request["a_element"] == "neutre"
+    expected = bridge.handle(request)
+    want = [[row["label"], f'{row["percent"]}', row["one_in"]] for row in expected["odds"]]
+    page.wait_for_function(
+        "(want) => JSON.stringify([...document.querySelectorAll('section[data-calc=\"duel\"] "
+        "tbody[data-rows=\"odds\"] tr')].map((tr) => [tr.cells[0].textContent, tr.cells[2].textContent,"
+        " tr.cells[3].textContent])) === JSON.stringify(want)", arg=want, timeout=ANSWER_MS)
+    assert duel.locator('[data-out="verdict"]').text_content() == expected["verdict"]
     page.evaluate(TWO_FRAMES)
     page.wait_for_load_state("networkidle")
     assert len(engine_requests(requests)) == 0

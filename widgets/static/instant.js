@@ -211,6 +211,7 @@ export function drawFace(fields, draw = cryptoDraw) {
 function locate(doc, request, integer) {
   let flat = 0;
   const values = {};
+  const positions = {};
   for (const [field, axis] of doc.axes) {
     const raw = request[field];
     if (raw === undefined || raw === null) return null;
@@ -220,18 +221,27 @@ function locate(doc, request, integer) {
     if (typeof fold === "number" && typeof value === "number" && value > fold) value = fold;
     const position = axis.indexOf(value);
     if (position < 0 || typeof value !== typeof axis[position]) return null;
+    positions[field] = position;
     flat = flat * axis.length + position;
   }
-  return { flat, values };
+  return { flat, values, positions };
 }
 
+// The answer's inputs from the request's values (a dotted key is nested: "a.magic").
 function inputsOf(doc, values) {
   const inputs = {};
   for (const [key, field, how] of doc.inputs) {
     const value = values[field];
-    if (how === "value") inputs[key] = value;
-    else if (how === "text") inputs[key] = String(value);
-    else inputs[key] = how[value];
+    const names = key.split(".");
+    let target = inputs;
+    for (const name of names.slice(0, -1)) {
+      if (!target[name]) target[name] = {};
+      target = target[name];
+    }
+    const last = names[names.length - 1];
+    if (how === "value") target[last] = value;
+    else if (how === "text") target[last] = String(value);
+    else target[last] = how[value];
   }
   return inputs;
 }
@@ -254,12 +264,95 @@ export function documentKey(request, cfg) {
 
 /** True when ``doc`` is a data document of the shape this module reads. */
 export function isDocument(doc) {
+  if (!(doc && typeof doc === "object" && doc.format === FORMAT && typeof doc.calc === "string" &&
+        Array.isArray(doc.axes) && Array.isArray(doc.inputs))) {
+    return false;
+  }
+  if (doc.parts) return isParts(doc.parts);
   return Boolean(
-    doc && typeof doc === "object" && doc.format === FORMAT && typeof doc.calc === "string" &&
-    Array.isArray(doc.axes) && Array.isArray(doc.answers) && Array.isArray(doc.index) &&
-    Array.isArray(doc.inputs) &&
+    Array.isArray(doc.answers) && Array.isArray(doc.index) &&
     doc.index.length === doc.axes.reduce((n, axis) => n * (Array.isArray(axis) && Array.isArray(axis[1]) ? axis[1].length : NaN), 1)
   );
+}
+
+function isParts(parts) {
+  return Boolean(
+    parts && typeof parts === "object" && parts.casters && Array.isArray(parts.casters.index) &&
+    parts.pairs && Array.isArray(parts.pairs.skeleton) && Array.isArray(parts.pairs.relation) &&
+    Array.isArray(parts.groups) && Array.isArray(parts.slots) && Array.isArray(parts.probs) &&
+    Array.isArray(parts.texts) && Array.isArray(parts.skeletons) && Array.isArray(parts.probability) &&
+    parts.sizes && typeof parts.sizes === "object"
+  );
+}
+
+// Position of ``place`` on the product of the named axes of ``doc``.
+function flatOf(doc, place, fields) {
+  let flat = 0;
+  for (const field of fields) {
+    const axis = doc.axes.find(([name]) => name === field);
+    if (!axis || !(field in place.positions)) return -1;
+    flat = flat * axis[1].length + place.positions[field];
+  }
+  return flat;
+}
+
+function valueAt(data, path) {
+  let value = data;
+  for (const part of path ? path.split(".") : []) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = value[part];
+  }
+  return value;
+}
+
+// The answer put together from the parts of a document (the duel's): each caster's state,
+// the relation of the elements, then every part found by those keys. No figure is made
+// here: every value is the build's, placed where the bridge puts it.
+function assemble(doc, place) {
+  const parts = doc.parts;
+  const pair = flatOf(doc, place, parts.pairs.fields);
+  const keys = { relation: parts.pairs.relation[pair] };
+  for (const [side, fields] of Object.entries(parts.casters.sides)) keys[side] = parts.casters.index[flatOf(doc, place, fields)];
+  const refs = new Array(parts.slots.length);
+  for (const group of parts.groups) {
+    let at = 0;
+    for (const name of group.by) {
+      if (typeof keys[name] !== "number") return null;
+      at = at * parts.sizes[name] + keys[name];
+    }
+    const values = group.values[group.index[at]];
+    if (!Array.isArray(values)) return null;
+    group.slots.forEach((slot, i) => {
+      refs[slot] = values[i];
+    });
+  }
+  const skeleton = parts.skeletons[parts.pairs.skeleton[pair]];
+  if (!skeleton) return null;
+  const answer = JSON.parse(JSON.stringify(skeleton));
+  const slots = parts.slots.map(([path, kind], i) => [path.split("."), kind, refs[i]]);
+  for (const [path, kind, ref] of slots) {
+    if (kind !== "p") continue;
+    const target = valueAt(answer, path.join("."));
+    const figures = parts.probs[ref];
+    if (!target || !figures) return null;
+    parts.probability.forEach((name, i) => {
+      target[name] = figures[i];
+    });
+  }
+  for (const [path, kind, ref] of slots) {
+    if (kind !== "t") continue;
+    const text = parts.texts[ref];
+    if (!text) return null;
+    const pieces = text[0].split("{}");
+    let filled = pieces[0];
+    text[1].forEach((hole, i) => {
+      filled += String(valueAt(answer, hole)) + pieces[i + 1];
+    });
+    const parent = valueAt(answer, path.slice(0, -1).join("."));
+    if (!parent) return null;
+    parent[path[path.length - 1]] = filled;
+  }
+  return answer;
 }
 
 /** True when ``fields`` is a fields document of the shape check() reads. */
@@ -298,6 +391,10 @@ export function lookup(doc, request, integer) {
   if (request.calc !== doc.calc && !(roll && doc.rolls)) return null;
   const place = locate(doc, request, integer);
   if (!place) return null;
+  if (doc.parts) {
+    const assembled = roll ? null : assemble(doc, place);
+    return assembled && { calc: request.calc, inputs: inputsOf(doc, place.values), ...assembled };
+  }
   const answer = doc.answers[doc.index[place.flat]];
   if (!answer || typeof answer !== "object") return null;
   const response = { calc: request.calc, inputs: inputsOf(doc, place.values), ...answer };
