@@ -36,7 +36,9 @@ def test_bench_build_runs_to_the_end():
 @pytest.mark.browser
 @pytest.mark.parametrize("script, expected", [
     ("bench_browser.py", ["bare Pyodide (a)", "calculator (b)", "long task max"]),
-    ("bench_instant.py", ["covered cast, tap → figures:", "bare Pyodide boot:", "duel tap → figures:"]),
+    ("bench_instant.py", ["a tap as the calculator scrolls in → figures", "duel tap → figures:",
+                          "an invalid value → its message", "bare Pyodide boot", "progression at 40 XP → figures:",
+                          "bytes fetched", "longest main-thread task"]),
     ("bench_index.py", ["frappe dans le filtre", "rapport 2× / 1×"]),
     ("bench_lighthouse.py", ["Lighthouse 12", "un sort"]),
 ])
