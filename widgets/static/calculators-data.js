@@ -1,0 +1,108 @@
+// Grimoire: the build's answers for the calculators (an ES module of calculators.js).
+//
+// instant.js (the look-up and the bridge's judgement of every field), the fields document and
+// each calculator's data document (widgets/instant.py) are fetched together, once, at the
+// first need; a document that arrives unreadable is remembered so the calculator can say so.
+
+import config from "./engine-config.js";
+import { documentName as nameOf } from "./calculators-documents.js";
+
+const BASE = new URL(".", import.meta.url);
+
+const documents = new Map();
+const ready = new Map(); // name -> document, once loaded and of the expected shape
+const malformed = new Set(); // names of the documents that arrived unreadable
+export let instant = null; // the instant.js module, once fetched
+let instantLoading = null;
+
+// Resolves with instant.js, or null when it could not be fetched.
+function loadInstant() {
+  if (!instantLoading) {
+    instantLoading = import("./instant.js")
+      .then((module) => (instant = module))
+      .catch(() => null);
+  }
+  return instantLoading;
+}
+
+const cfg = (config && config.instant) || null;
+
+// The name of the data document for a request, or null.
+function documentName(request) {
+  return nameOf(request, cfg);
+}
+
+// The fields document (how the bridge reads every field), once loaded.
+export function fieldsDoc() {
+  return cfg && cfg.files ? ready.get(cfg.files.fields) || null : null;
+}
+
+// The build's answer to a request from its document, or null (not in it, or no document).
+export function lookUp(doc, request) {
+  const fields = fieldsDoc();
+  return doc && instant && fields ? instant.lookup(doc, request, fields.integer) : null;
+}
+
+// Starts fetching, all at once, what answers a request without the engine: instant.js, the
+// fields and the request's data document. Resolves with that document, or null (none,
+// unreachable or unreadable); instant.js and the fields are there once it resolves, if they can be.
+export function loadDocument(request) {
+  if (!cfg || !cfg.files) return Promise.resolve(null);
+  const name = documentName(request);
+  const parts = [loadInstant(), cfg.files.fields ? fetchDocument(cfg.files.fields, "fields") : null];
+  const doc = name ? fetchDocument(name, "answers") : null;
+  return Promise.all([...parts, doc]).then((loaded) => loaded[2] || null);
+}
+
+// Resolves with the named data document, fetched once, or null (unreachable or unreadable:
+// then listed in ``malformed``, and the calculator says so).
+function fetchDocument(name, kind) {
+  if (!documents.has(name)) {
+    const loading = Promise.all([fetch(new URL(name, BASE)), loadInstant()])
+      .then(([response, module]) => {
+        if (!response.ok) return null;
+        return response.json().then(
+          (doc) => {
+            const good = module && (kind === "fields" ? module.isFields(doc) : module.isDocument(doc));
+            if (!good) throw new Error("malformed");
+            ready.set(name, doc);
+            return doc;
+          },
+          () => {
+            throw new Error("malformed");
+          }
+        );
+      })
+      .catch((error) => {
+        if (error && error.message === "malformed") {
+          malformed.add(name);
+          console.warn("[Grimoire] réponses précalculées illisibles :", name);
+        }
+        return null;
+      });
+    documents.set(name, loading);
+  }
+  return documents.get(name);
+}
+
+// True when the data this request would be answered from arrived unreadable.
+export function dataMalformed(request) {
+  const name = documentName(request);
+  return Boolean((name && malformed.has(name)) || (cfg && cfg.files && malformed.has(cfg.files.fields)));
+}
+
+
+// The data document, or null when it is not there within ``ms``.
+export function documentWithin(request, ms) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([loadDocument(request), late]).finally(() => clearTimeout(timer));
+}
+
+// True when the data document for this request is already loaded.
+export function documentReady(request) {
+  const name = documentName(request);
+  return Boolean(name && ready.has(name) && fieldsDoc() && instant);
+}
