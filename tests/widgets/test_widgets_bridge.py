@@ -468,11 +468,17 @@ def test_requests_that_cannot_be_grouped_have_no_key(request_):
 # ---------------------------------------------------------------- one label form
 
 
-@pytest.mark.parametrize("calc", sorted(bridge.reading()["calcs"]))
-def test_every_field_message_starts_with_the_field_visible_label(calc):
+@pytest.fixture(scope="module")
+def fields():
+    return bridge.reading()["calcs"]
+
+
+@pytest.mark.parametrize("calc", sorted(bridge.CALCS))
+def test_every_field_message_starts_with_the_field_visible_label(calc, fields):
     """« Magie : … », « Apprentissage : … »: the label the form shows, from the bridge's field
     data, for the engine's messages and the bridge's own (long numbers, seeds) alike."""
-    entries = bridge.reading()["calcs"][calc]
+    assert sorted(fields) == sorted(bridge.CALCS)
+    entries = fields[calc]
     valid = {"calc": calc, **{e["field"]: str(e["stand_in"]) for e in entries}}
     seen = 0
     for entry in entries:
