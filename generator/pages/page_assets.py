@@ -29,6 +29,9 @@ BUNDLES: dict[str, dict] = {
                     "js": [{"src": "assets/widgets/calculators-loader.js", "module": True}]},
     "spellbook": {"css": ["assets/site/grimoire.css"],
                   "js": [{"src": "assets/site/grimoire.js", "module": True}]},
+    # On the index: the rows' buttons at once, the spellbook's scripts on the first tap of one.
+    "spellbook-index": {"css": ["assets/site/grimoire.css"],
+                        "js": [{"src": "assets/site/grimoire-index.js", "module": True}]},
     # On a spell page: the spellbook's scripts load on the first tap of its button.
     "spellbook-lazy": {"css": ["assets/site/grimoire.css"],
                        "js": [{"src": "assets/site/grimoire-lazy.js", "module": True}]},
@@ -41,7 +44,7 @@ BASE = ("site", "offline")
 
 # Scripts run in this order whatever order a page lists its bundles in.
 # The index's table takes its phone layout before site.js names the tables that still scroll.
-_ORDER = ("index", "site", "calculators", "spellbook", "spellbook-lazy", "cards", "offline")
+_ORDER = ("index", "site", "calculators", "spellbook", "spellbook-index", "spellbook-lazy", "cards", "offline")
 
 
 class UnknownBundle(ValueError):

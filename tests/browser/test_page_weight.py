@@ -72,14 +72,16 @@ def test_every_page_loads_the_scripts_of_what_it_holds(built_site):
         assert len(assets.scripts) == len(scripts), where  # nothing twice
         # The spellbook asks its figures to the calculators' engine.
         calculator = 'class="gr-calc"' in text or 'class="gr-book"' in text
-        book = 'class="gr-book"' in text or 'class="gr-index"' in text or 'class="gr-deck"' in text
+        book = 'class="gr-book"' in text or 'class="gr-deck"' in text
+        index = 'class="gr-index"' in text
         spell = 'class="gr-spell"' in text
         deck = 'class="gr-deck"' in text
         assert ("calculators-loader.js" in scripts) == calculator, where
         assert ("calculators.css" in styles) == calculator, where
         assert ("grimoire.js" in scripts) == book, where
+        assert ("grimoire-index.js" in scripts) == index, where  # the index's, lighter
         assert ("grimoire-lazy.js" in scripts) == (spell and not book), where
-        assert ("grimoire.css" in styles) == (book or spell), where
+        assert ("grimoire.css" in styles) == (book or spell or index), where
         assert ("cards.js" in scripts) == deck and ("cards.css" in styles) == deck, where
         assert ("spell-index.js" in scripts) == ('class="gr-index"' in text), where
         assert {"site.js", "offline.js"} <= scripts, where
@@ -137,3 +139,35 @@ def test_the_search_loads_on_the_first_query(open_page):
     page.locator('.md-search-result__list a[href*="/sorts/vol/"]').first.wait_for()
     assert any(path.endswith("/search/documents.json") for path in fetched)
     assert any(path.endswith(".engine.js") for path in fetched)
+
+
+@pytest.mark.browser
+def test_the_index_loads_the_spellbook_on_the_first_add(browser, site_url, built_site):
+    """The index draws its rows' buttons at once and fetches the spellbook's modules (its model,
+    the rules' data, the dialog) only when a reader taps one."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR",
+                                  service_workers="block")
+    try:
+        page = context.new_page()
+        fetched: list[str] = []
+        page.on("request", lambda request: fetched.append(urlsplit(request.url).path.rsplit("/", 1)[-1]))
+        page.goto(site_url + "sorts/", wait_until="networkidle")
+        rows = page.locator(".gr-index-table tbody tr[data-slug]").count()
+        assert page.locator(".gr-book-row").count() == rows > 0
+        ours = lambda names: {n for n in names if n.startswith("grimoire") and n.endswith((".js", ".css"))}  # noqa: E731
+        spellbook = sorted(ours(fetched))
+        assert spellbook == ["grimoire-index.js", "grimoire-store.js", "grimoire-urls.js",
+                             "grimoire.css"], spellbook
+        before = sum(gzipped(built_site / "assets" / "site" / name) for name in spellbook)
+        page.get_by_role("button", name="Ajouter Vol à Mon grimoire").click()
+        page.locator("dialog.gr-book-dialog").wait_for()
+        assert {"grimoire-tools.js", "grimoire-model.js", "grimoire-config.js", "grimoire-dialog.js"} <= set(fetched)
+        assert "grimoire-page.js" not in fetched  # what only /grimoire/ uses never comes
+        after = sum(gzipped(built_site / "assets" / "site" / name)
+                    for name in ours(fetched))
+        assert after > 2 * before  # the up-front part is the small one
+        page.get_by_label("XP pour ce sort").fill("3")
+        page.locator("dialog.gr-book-dialog button[type=submit]").click()
+        page.get_by_role("button", name="Vol est dans Mon grimoire (apprentissage 1, 3 XP) : modifier").wait_for()
+    finally:
+        context.close()

@@ -39,7 +39,7 @@ def test_a_script_may_be_a_classic_script(monkeypatch):
 
 
 def test_the_index_filters_come_before_the_site_script():
-    sources = [script["src"] for script in resolve(["index", "spellbook"])["js"]]
+    sources = [script["src"] for script in resolve(["index", "spellbook-index"])["js"]]
     assert sources[:3] == ["assets/site/index-address.js", "assets/site/spell-index.js",
                            "assets/site/site.js"]
     # The address is read in the page's head, before the theme's scripts read its ?q=.

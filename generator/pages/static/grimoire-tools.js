@@ -1,23 +1,16 @@
 /* Grimoire — « Mon grimoire »'s buttons on a spell page (« Ajouter à Mon grimoire », « Carte à
- * imprimer ») and on the index (one button per row, « Cartes à imprimer » for the rows shown). */
+ * imprimer ») and the labels of the index's row buttons (drawn by grimoire-index.js, which
+ * imports this module on the first tap or for a reader who keeps a spellbook). */
 import { el } from "./common.js";
 import { openDialog } from "./grimoire-dialog.js";
 import { find, loadBook } from "./grimoire-model.js";
 import { castOdds, castable, oddsLine } from "./grimoire-table.js";
 import { watchStored } from "./grimoire-store.js";
 
-/** The site root: these modules are served from assets/site/. */
-export const ROOT = new URL("../../", import.meta.url);
+import { bookUrl, cardsUrl } from "./grimoire-urls.js";
 
-export function bookUrl() {
-  return new URL("grimoire/", ROOT).href;
-}
-
-export function cardsUrl(slugs) {
-  const url = new URL("cartes/", ROOT);
-  if (slugs) url.search = "?sorts=" + slugs.join(",");
-  return url.href;
-}
+export { ROOT, bookUrl, cardsUrl } from "./grimoire-urls.js";
+export { openDialog };
 
 /** The spell page's buttons, below its tools (taking the place of grimoire-lazy.js's button). */
 export function mountSpellTools(root) {
@@ -105,17 +98,11 @@ function mountYourOdds(article, slug) {
   return draw;
 }
 
-/** The index's buttons: one per row (rows the index draws later get theirs as they come), and
- * « Cartes à imprimer » for the rows shown. */
-export function mountIndexTools(root) {
-  const index = root.querySelector(".gr-index");
-  if (!index) return;
-  const tbody = index.querySelector(".gr-index-table tbody");
-  const rows = tbody ? [...tbody.querySelectorAll("tr[data-slug]")] : [];
-  if (!rows.length) return;
-  const buttons = new Map();
-  const label = (button, book) => {
-    const entry = find(book, button.getAttribute("data-slug"));
+/** Labels the index's row buttons (``buttons``: slug → button) by what the stored spellbook holds. */
+export function labelIndexButtons(buttons) {
+  const book = loadBook().book;
+  for (const [slug, button] of buttons) {
+    const entry = find(book, slug);
     const name = button.getAttribute("data-name");
     button.setAttribute("data-in-book", entry ? "true" : "false");
     button.setAttribute("aria-label", entry
@@ -123,72 +110,5 @@ export function mountIndexTools(root) {
         " XP) : modifier"
       : "Ajouter " + name + " à Mon grimoire");
     button.title = entry ? "Dans Mon grimoire : modifier" : "Ajouter à Mon grimoire";
-  };
-  const refresh = () => {
-    const book = loadBook().book;
-    for (const button of buttons.values()) label(button, book);
-  };
-  const addButton = (row) => {
-    const slug = row.getAttribute("data-slug");
-    const cell = row.querySelector("th");
-    const link = cell?.querySelector("a");
-    if (!slug || !cell || !link || buttons.has(slug)) return null;
-    const name = link.textContent.trim();
-    const button = el("button", "gr-book-row");
-    button.type = "button";
-    button.setAttribute("data-name", name);
-    button.setAttribute("data-slug", slug);
-    button.addEventListener("click", () => {
-      openDialog(slug, name, row.getAttribute("data-difficulty"), refresh);
-    });
-    cell.appendChild(button);
-    buttons.set(slug, button);
-    return button;
-  };
-  for (const row of rows) addButton(row);
-  if (typeof MutationObserver === "function") {
-    new MutationObserver((records) => {
-      let book = null;
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node.nodeType !== 1 || !node.matches("tr[data-slug]")) continue;
-          const button = addButton(node);
-          if (!button) continue;
-          if (!book) book = loadBook().book;
-          label(button, book);
-        }
-      }
-    }).observe(tbody, { childList: true });
   }
-  watchStored(refresh);
-  refresh();
-
-  // « Cartes à imprimer »: the rows the reader sees, in the order shown.
-  const actions = index.querySelector(".gr-filter-actions");
-  if (!actions) return;
-  // The index page holds the link already (nothing moves when this module comes).
-  let cards = actions.querySelector(".gr-book-cards-link");
-  if (!cards) {
-    cards = el("a", "md-button gr-book-cards-link", "Cartes à imprimer");
-    actions.append(" ", cards);
-  }
-  cards.href = cardsUrl(null);
-  /* The index's own view (it draws only the rows the reader scrolls to). */
-  let view = null;
-  import("./spell-index.js").then((m) => { view = m.indexView; }, () => {});
-  const update = () => {
-    const shownView = view?.(index);
-    if (shownView) {
-      cards.href = shownView.defaultView ? cardsUrl(null) : cardsUrl(shownView.slugs);
-      return;
-    }
-    const shown = [...index.querySelectorAll(".gr-index-table tbody tr[data-slug]")].filter(
-      (row) => (typeof row.checkVisibility === "function" ? row.checkVisibility() : !row.hidden));
-    const first = index.querySelector(".gr-index-table thead th");
-    const defaultView = shown.length === rows.length &&
-      (!first || first.getAttribute("aria-sort") === "ascending");
-    // Every spell in the default order: the cards page shows them all without a list.
-    cards.href = defaultView ? cardsUrl(null) : cardsUrl(shown.map((row) => row.getAttribute("data-slug")));
-  };
-  for (const type of ["pointerdown", "focus", "click", "mouseenter"]) cards.addEventListener(type, update);
 }

@@ -1,5 +1,5 @@
-/* Grimoire — « Mon grimoire »'s entry module on the pages that load it at once (the index, the
- * spellbook page, a spell page of a reader who keeps a spellbook, through grimoire-lazy.js): it
+/* Grimoire — « Mon grimoire »'s entry module on the pages that load it at once (the
+ * spellbook page, the cards page, a spell page of a reader who keeps a spellbook, through grimoire-lazy.js): it
  * mounts what the page holds. The parts: grimoire-store.js (where the spellbook is kept),
  * grimoire-model.js (what it is, validation), grimoire-format.js (share link and file),
  * grimoire-dialog.js (the add dialog), grimoire-tools.js (spell page and index buttons, the
@@ -9,12 +9,11 @@
  */
 import { whenReady } from "./common.js";
 import { mountBookPage } from "./grimoire-page.js";
-import { mountIndexTools, mountSpellTools } from "./grimoire-tools.js";
+import { mountSpellTools } from "./grimoire-tools.js";
 
 /** Mounts « Mon grimoire » on what ``root`` holds: a spell page, the index, the spellbook page. */
 export function mountBook(root) {
   mountSpellTools(root);
-  mountIndexTools(root);
   mountBookPage(root);
 }
 
