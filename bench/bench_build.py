@@ -7,8 +7,10 @@ In the same run:
   language and search), in CPU seconds (goal: at most 1.5× the plain build), three ways: a
   rebuild of unchanged sources (``build/cache`` as the build before left it: the generation is
   skipped), a rebuild after one spell file changed (everything generated again, with the
-  compiled templates, spell files known valid and calculators' data of ``build/cache``), and a
-  first build (``build/`` removed, nothing kept in memory either);
+  compiled templates and calculators' answers of ``build/cache``), and a first build (``build/``
+  removed); each build forgets what the process kept in memory, as a new ``make build``;
+* what each layer of ``build/cache`` saves: the same rebuild with that layer alone removed
+  (a layer stays only if it saves at least 0.5 s);
 * synthetic compendiums of 1× and 10× the real spells (copies renamed « Nom 2 », « Nom 3 »…):
   build time of each and their ratio (goal: 10× takes at most 10.5× the time of 1×), and the
   HTML bytes of a spell page (goal: a page does not grow with the number of spells).
@@ -39,11 +41,18 @@ from tests.conftest import copy_project  # noqa: E402  (the same sandbox copy as
 REPEATS = 3
 
 
+#: How many of the real spells the compendiums hold (None: all; the tiny mode takes a few).
+SPELLS: int | None = None
+
+
+def spell_files() -> list[Path]:
+    return sorted((ROOT / "spells").glob("*.yaml"))[:SPELLS]
+
+
 def make_project(target: Path, factor: int) -> Path:
     """A copy of the project whose spells/ holds ``factor`` × the real spells."""
     spells_dir = copy_project(target) / "spells"
-    originals = [yaml.safe_load(p.read_text(encoding="utf-8"))
-                 for p in sorted((ROOT / "spells").glob("*.yaml"))]
+    originals = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in spell_files()]
     for copy in range(factor):
         for spell in originals:
             spell = dict(spell)
@@ -87,8 +96,7 @@ def make_plain_project(target: Path) -> Path:
     The one baseline of the benchmarks (this one's build time, bench_lighthouse's scores)."""
     docs = target / "docs"
     (docs / "sorts").mkdir(parents=True)
-    spells = [yaml.safe_load(p.read_text(encoding="utf-8"))
-              for p in sorted((ROOT / "spells").glob("*.yaml"))]
+    spells = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in spell_files()]
     (docs / "index.md").write_text(
         "# Grimoire\n\nLes sorts de magiciens, complets.\n\n[Tous les sorts](sorts/index.md)\n",
         encoding="utf-8")
@@ -115,23 +123,41 @@ def cpu_seconds(build) -> float:
     return time.process_time() - start
 
 
-def forget_caches(project: Path) -> None:
-    """Remove ``build/`` (the generated pages and ``build/cache``) and what this process kept of
-    earlier builds (every memoized function of the engine, the bridge and the generator, the
-    calculators' answers, the compiled templates and schema, the spell tables): the next build is
-    a first build, its modules already imported (as the plain build's are)."""
+def forget_memory() -> None:
+    """Forget what this process kept of earlier builds (every memoized function of the engine,
+    the bridge and the generator, the answers and compiled templates held in memory): the next
+    build reads only what ``build/cache`` holds, as a new ``make build`` would, its modules
+    already imported (as the plain build's are)."""
+    from generator import cache
     from generator.pages import site
     from widgets import instant
 
-    shutil.rmtree(project / "build", ignore_errors=True)
     for name, module in list(sys.modules.items()):
         if name.split(".")[0] in ("rules", "widgets", "generator"):
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
-    instant._CACHE.clear()
+    cache._KEPT.clear()
     instant._READING.clear()
     site._partials.clear()
+
+
+def forget_caches(project: Path, *kept: str) -> None:
+    """Remove ``build/cache`` but what ``kept`` names (:data:`LAYERS`), and what this process
+    kept in memory; with nothing kept, ``build/`` goes too (a first build)."""
+    folder = project / "build" / "cache"
+    if not kept:
+        shutil.rmtree(project / "build", ignore_errors=True)
+    elif folder.is_dir():
+        for path in folder.iterdir():
+            if path.name not in kept:
+                shutil.rmtree(path) if path.is_dir() else path.unlink()
+    forget_memory()
+
+
+#: What ``build/cache`` holds: the generation's stamp, the calculators' answers, the worker's
+#: standard library, compiled templates.
+LAYERS = ("generation.json", "instant", "stdlib", "jinja")
 
 
 def edit_one_spell(project: Path) -> None:
@@ -158,16 +184,26 @@ def compare_with_plain() -> dict[str, tuple[float, float]]:
         def plain_build():
             return cpu_seconds(lambda: build(load_config(str(plain / "mkdocs.yml"))))
 
-        def edited():
-            edit_one_spell(project)
-            return cpu_seconds(lambda: build_site(project))
-
         def first():
             forget_caches(project)
             return cpu_seconds(lambda: build_site(project))
 
-        builds = {"unchanged": lambda: cpu_seconds(lambda: build_site(project)),
-                  "edited": edited, "first": first}
+        def rebuild(edit: bool, *kept: str):
+            def run():
+                if edit:
+                    edit_one_spell(project)
+                forget_caches(project, *kept)
+                return cpu_seconds(lambda: build_site(project))
+            return run
+
+        without = {layer: tuple(k for k in LAYERS if k != layer) for layer in LAYERS}
+        builds = {"unchanged": rebuild(False, *LAYERS),
+                  "unchanged-no-stamp": rebuild(False, *without["generation.json"]),
+                  "edited": rebuild(True, *LAYERS),
+                  "edited-no-answers": rebuild(True, *without["instant"]),
+                  "edited-no-stdlib": rebuild(True, *without["stdlib"]),
+                  "edited-no-templates": rebuild(True, *without["jinja"]),
+                  "first": first}
         build_site(project)  # the same warm-up for both: modules imported, caches filled
         plain_build()
         times = {name: [] for name in SCENARIOS}
@@ -185,15 +221,26 @@ def compare_with_plain() -> dict[str, tuple[float, float]]:
                 for name in SCENARIOS}
 
 
-#: How the real build is measured against the plain one: sources unchanged since the last build
-#: (the generation is skipped), one spell file changed (everything generated again with what
-#: ``build/cache`` holds), a first build (``build/`` removed, nothing kept in memory).
+#: How the real build is measured against the plain one, each build in a process that forgot
+#: earlier builds (as a new ``make build``): sources unchanged since the last build (the
+#: generation is skipped), one spell file changed (everything generated again with what
+#: ``build/cache`` holds), a first build (``build/`` removed); and each layer of the cache taken
+#: away alone, to measure what it saves.
 SCENARIOS = {
     "plain": "mkdocs-material seul",
     "unchanged": "Grimoire, sources inchangées",
+    "unchanged-no-stamp": "Grimoire, sources inchangées, sans l'empreinte de la génération",
     "edited": "Grimoire, un sort modifié",
+    "edited-no-answers": "Grimoire, un sort modifié, sans les réponses gardées",
+    "edited-no-stdlib": "Grimoire, un sort modifié, sans la bibliothèque standard gardée",
+    "edited-no-templates": "Grimoire, un sort modifié, sans les gabarits compilés",
     "first": "Grimoire, première construction (sans build/)",
 }
+#: Each layer of ``build/cache``: (scenario without it, scenario with it).
+SAVINGS = {"l'empreinte de la génération": ("unchanged-no-stamp", "unchanged"),
+           "les réponses des calculateurs gardées": ("edited-no-answers", "edited"),
+           "la bibliothèque standard du moteur gardée": ("edited-no-stdlib", "edited"),
+           "les gabarits compilés": ("edited-no-templates", "edited")}
 ROUNDS = 5
 
 
@@ -215,10 +262,10 @@ def measure(factor: int) -> tuple[float, int, float]:
 
 
 def main(argv=None) -> int:
-    global ROUNDS, REPEATS
+    global ROUNDS, REPEATS, SPELLS
     tiny = "--tiny" in (sys.argv[1:] if argv is None else argv)
-    if tiny:  # one round of each build, 2× instead of 10×: checks the bench runs to the end
-        ROUNDS, REPEATS = 1, 1
+    if tiny:  # one round of each build of 4 spells, 2× instead of 10×: checks the bench runs to the end
+        ROUNDS, REPEATS, SPELLS = 1, 1, 4
     big = 2 if tiny else 10
     results = compare_with_plain()
     print(f"construction, temps CPU (médiane de {ROUNDS} tours ; rapport de chaque tour à la "
@@ -228,6 +275,10 @@ def main(argv=None) -> int:
         verdict = "" if name == "plain" else (
             f", rapport {ratio:.2f} (objectif ≤ 1,5 : {'atteint' if ratio <= 1.5 else 'NON atteint'})")
         print(f"  {label} : {seconds:.2f} s{verdict}")
+    print("ce que gagne chaque couche du cache (médianes ; une couche reste si elle gagne ≥ 0,5 s) :")
+    for label, (without, with_) in SAVINGS.items():
+        saved = results[without][0] - results[with_][0]
+        print(f"  {label} : {saved:.2f} s ({'gardée' if saved >= 0.5 else 'à retirer'})")
     one = measure(1)
     ten = measure(big)
     ratio = ten[0] / one[0]

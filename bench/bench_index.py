@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import bench_build  # noqa: E402
 from bench_build import make_project  # noqa: E402
 
 from generator.build import build_site  # noqa: E402
@@ -81,7 +82,9 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     tiny = "--tiny" in (sys.argv[1:] if argv is None else argv)
-    big = 2 if tiny else 10  # tiny mode: 2× instead of 10×, to check the bench runs to the end
+    big = 2 if tiny else 10  # tiny mode: 4 spells, 2× instead of 10×, to check the bench runs to the end
+    if tiny:
+        bench_build.SPELLS = 4
 
     with tempfile.TemporaryDirectory() as tmp:
         sites = {}

@@ -135,7 +135,7 @@ def main(argv=None) -> int:
         return 1
     with tempfile.TemporaryDirectory(prefix="grimoire-lighthouse-") as tmp:
         tmp = Path(tmp)
-        grimoire = build_site(ROOT, tmp / "site")
+        grimoire = build_site(ROOT, tmp / "site", build_dir=tmp / "build")
         plain = build_plain(tmp / "plain")
         sites = {"Grimoire": serve(grimoire), "mkdocs-material seul": serve(plain)}
         results: dict[tuple[str, str], list[dict[str, float]]] = {}

@@ -107,17 +107,21 @@ def _explain(root: Path, message: str) -> str:
     return f"{source}:{line}: page /{url}: {text} (MkDocs refuse de construire le site)"
 
 
-def _mkdocs_config(root: Path, **overrides):
+def _mkdocs_config(root: Path, build_dir: Path, **overrides):
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.config import load_config
 
     # MkDocs requires docs_dir to exist before its hook (the one generation) fills it.
-    (root / "build" / "docs").mkdir(parents=True, exist_ok=True)
-    return load_config(str(root / "mkdocs.yml"), **overrides)
+    docs = build_dir / "docs"
+    docs.mkdir(parents=True, exist_ok=True)
+    return load_config(str(root / "mkdocs.yml"), docs_dir=str(docs), **overrides)
 
 
-def build_site(root: Path, site_dir: Path | None = None) -> Path:
-    """Build the site of the project at ``root`` into ``site_dir`` (default ``root/site``)."""
+def build_site(root: Path, site_dir: Path | None = None, *, build_dir: Path | None = None) -> Path:
+    """Build the site of the project at ``root`` into ``site_dir`` (default ``root/site``).
+
+    The pages are generated into ``build_dir/docs`` and the build's cache is
+    ``build_dir/cache`` (:mod:`generator.cache`; default ``root/build``)."""
     from mkdocs.commands.build import build
     from mkdocs.exceptions import MkDocsException
 
@@ -130,7 +134,8 @@ def build_site(root: Path, site_dir: Path | None = None) -> Path:
     logger = logging.getLogger("mkdocs")
     logger.addHandler(warnings)
     try:
-        build(_mkdocs_config(root, site_dir=str(staging), strict=True))
+        build(_mkdocs_config(root, (build_dir or root / "build").resolve(),
+                             site_dir=str(staging), strict=True))
         fault_point("built")
         _publish(staging, site_dir)
     except (MkDocsException, SystemExit) as error:

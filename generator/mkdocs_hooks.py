@@ -35,21 +35,24 @@ def _assets_of(names) -> dict:
 
 
 def on_config(config):
-    """Every page carries the site's Content-Security-Policy (``generator/security.py``); pages
-    without front matter (404) load the base assets only."""
+    """Every page carries the site's Content-Security-Policy (``generator/security.py``) and the
+    installed site's colour (``generator/offline``, the manifest's too); pages without front
+    matter (404) load the base assets only."""
+    from generator.offline import THEME_COLOR
     from generator.security import policy_for
 
     config.extra["content_security_policy"] = policy_for(_command)
+    config.extra["theme_color"] = THEME_COLOR
     config.extra["grimoire_default"] = _assets_of(())
     return config
 
 
 def on_env(env, config, files):
-    """The theme's compiled templates are kept between builds (``build/cache/jinja``): a build
+    """The theme's compiled templates are kept between builds (:mod:`generator.cache`): a build
     compiles again only the templates whose source changed."""
-    from generator.pages.site import template_cache
+    from generator import cache
 
-    env.bytecode_cache = template_cache(Path(config.config_file_path).parent)
+    env.bytecode_cache = cache.templates(Path(config.docs_dir))
     return env
 
 

@@ -38,21 +38,29 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The real site, built from the repository's spells by the real build command, once per
-    test session: with several test processes, the first one builds it (they take turns on a
-    lock, and a build appears whole, by renaming) and the others read the same folder."""
+    test session, outside the repository (its generated pages in ``built_docs``): with several
+    test processes, the first one builds it (they take turns on a lock, and a build appears
+    whole, by renaming) and the others read the same folder."""
     from generator.build import build_site
 
     if not os.environ.get("PYTEST_XDIST_WORKER"):
-        return build_site(ROOT, tmp_path_factory.mktemp("site") / "site")
+        folder = tmp_path_factory.mktemp("site")
+        return build_site(ROOT, folder / "site", build_dir=folder / "build")
     shared = tmp_path_factory.getbasetemp().parent / "site"
     with open(shared.with_name("site.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             if not shared.is_dir():
-                build_site(ROOT, shared)
+                build_site(ROOT, shared, build_dir=shared.with_name("build"))
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
     return shared
+
+
+@pytest.fixture(scope="session")
+def built_docs(built_site) -> Path:
+    """The pages generated for ``built_site`` (Markdown and JSON, before MkDocs)."""
+    return built_site.with_name("build") / "docs"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -52,10 +52,10 @@ is determined by its keys over every answer it asked. ``fields`` (``instant-fiel
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
-import os
 import pathlib
 
 import rules
@@ -73,7 +73,9 @@ __all__ = [
     "encode",
     "expand",
     "install",
+    "payloads",
     "requests",
+    "sources",
 ]
 
 FORMAT = 3
@@ -304,18 +306,30 @@ _READING = {}  # bridge.reading() during a build
 _INTEGER = {}  # how the bridge reads integers, from the fields file installed last
 
 
-def install(directory, cache_dir=None):
-    """Write the data files into ``directory`` (content-hashed names, stale ones removed).
+def sources():
+    """``{name: path}`` of every file whose change changes :func:`payloads` (the engine, the
+    bridge, this module): what a build's cache keys the answers on."""
+    files = {f"rules/{path.name}": path for path in sorted(pathlib.Path(rules.__file__).parent.glob("*.py"))}
+    files["widgets/bridge.py"] = pathlib.Path(bridge.__file__)
+    files["widgets/instant.py"] = pathlib.Path(__file__)
+    return files
 
-    With ``cache_dir``, the computed files are kept there under the hash of the engine's sources,
-    so a build whose ``rules/``, bridge and this module are unchanged reuses them.
-    Returns ``{key: file name}`` (keys of :func:`build`).
-    """
+
+@functools.cache
+def payloads():
+    """``{key: bytes}``: the data files of :func:`build`, encoded (computed once per process:
+    the engine's sources do not change while it runs)."""
+    return {name: encode(document) for name, document in build().items()}
+
+
+def install(directory, files=None):
+    """Write the data files ``files`` (:func:`payloads`, computed when not given) into
+    ``directory``, content-hashed names, stale ones removed. Returns ``{key: file name}``."""
     directory = pathlib.Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
+    files = payloads() if files is None else files
     names = {}
-    payloads = _payloads(cache_dir)
-    for key, payload in payloads.items():
+    for key, payload in files.items():
         name = f"instant-{key}-{hashlib.sha256(payload).hexdigest()[:12]}.json"
         target = directory / name
         if not target.is_file() or target.read_bytes() != payload:
@@ -326,71 +340,8 @@ def install(directory, cache_dir=None):
     for path in directory.glob("instant-*.json"):
         if path.name not in names.values():
             path.unlink()
-    _INTEGER["value"] = json.loads(payloads["fields"])["integer"]
+    _INTEGER["value"] = json.loads(files["fields"])["integer"]
     return names
-
-
-_CACHE = {}
-
-
-def _payloads(cache_dir=None):
-    """``{key: bytes}``, computed once per process for the same engine sources
-    (``mkdocs serve`` and the tests install the site many times), and kept in ``cache_dir``
-    between processes."""
-    sources = sorted(pathlib.Path(rules.__file__).parent.glob("*.py"))
-    sources += [pathlib.Path(bridge.__file__), pathlib.Path(__file__)]
-    digest = hashlib.sha256()
-    for path in sources:
-        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
-    key = digest.hexdigest()
-    if key not in _CACHE:
-        cached = _read_cache(cache_dir, key)
-        _CACHE.clear()
-        _CACHE[key] = cached or {name: encode(document) for name, document in build().items()}
-    if cache_dir is not None and not _cache_file(cache_dir, key).is_file():
-        _write_cache(cache_dir, key, _CACHE[key])
-    return _CACHE[key]
-
-
-def _cache_file(cache_dir, key):
-    return pathlib.Path(cache_dir) / f"instant-{key[:32]}.json"
-
-
-def _read_cache(cache_dir, key):
-    """The payloads kept for ``key``, or None (no cache, none kept, or unreadable)."""
-    if cache_dir is None:
-        return None
-    try:
-        kept = json.loads(_cache_file(cache_dir, key).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(kept, dict) or kept.get("key") != key or not isinstance(kept.get("payloads"), dict):
-        return None
-    payloads = kept["payloads"]
-    if "fields" not in payloads or not all(isinstance(v, str) for v in payloads.values()):
-        return None
-    return {name: text.encode("utf-8") for name, text in payloads.items()}
-
-
-def _write_cache(cache_dir, key, payloads):
-    """Keep ``payloads`` for the next builds (a cache that cannot be written is only slower)."""
-    if cache_dir is None:
-        return
-    cache_dir = pathlib.Path(cache_dir)
-    try:
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        target = _cache_file(cache_dir, key)
-        for stale in cache_dir.glob("instant-*.json"):
-            if stale != target:
-                stale.unlink()
-        text = json.dumps({"key": key, "payloads": {name: payload.decode("utf-8")
-                                                    for name, payload in payloads.items()}},
-                          ensure_ascii=False)
-        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)
-    except OSError:
-        pass
 
 
 def _inputs(spec, values):

@@ -28,6 +28,7 @@ rebuild in a loop. Standard library only.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -39,15 +40,11 @@ __all__ = [
     "EngineAssetsError",
     "PYODIDE_CORE_FILES",
     "STDLIB_SOURCE",
-    "build_cache",
+    "stdlib_archive",
+    "stdlib_sources",
     "build_engine_archive",
     "install_engine_assets",
 ]
-
-
-def build_cache(repo_root) -> pathlib.Path:
-    """The folder where a build keeps what the next one can reuse (``build/cache``)."""
-    return pathlib.Path(repo_root) / "build" / "cache"
 
 
 # The files loadPyodide fetches in a module Web Worker, copied as they are: the
@@ -184,35 +181,41 @@ def _reduced_lock_file(package_dir: pathlib.Path) -> bytes:
     return (json.dumps(reduced, sort_keys=True, indent=1) + "\n").encode("utf-8")
 
 
-def _stdlib_archive(package_dir: pathlib.Path, version: str, repo_root: pathlib.Path) -> bytes:
-    """The worker's standard library (:func:`widgets.stdlib.build_stdlib_archive`), kept in the
-    build cache under a key of everything it is made from (it takes about a second to make)."""
+def stdlib_sources(repo_root: pathlib.Path) -> dict[str, pathlib.Path]:
+    """``{name: path}`` of everything the worker's standard library is made from (the pinned
+    Pyodide's archive, the list of modules, the module that trims it): what a build's cache
+    keys it on."""
     from widgets import stdlib
 
-    source = package_dir / STDLIB_SOURCE
+    package_dir, _ = _pyodide_package(pathlib.Path(repo_root))
+    return {STDLIB_SOURCE: package_dir / STDLIB_SOURCE,
+            stdlib.MODULES_FILE.name: pathlib.Path(repo_root) / "widgets" / stdlib.MODULES_FILE.name,
+            "stdlib.py": pathlib.Path(stdlib.__file__)}
+
+
+def stdlib_archive(repo_root: pathlib.Path) -> bytes:
+    """The worker's standard library (:func:`widgets.stdlib.build_stdlib_archive`: about a
+    second to make, so made once per process while its sources keep their size and time)."""
+    try:
+        stamp = tuple((name, path.stat().st_size, path.stat().st_mtime_ns)
+                      for name, path in stdlib_sources(repo_root).items())
+    except OSError:
+        stamp = None
+    return _stdlib_archive(pathlib.Path(repo_root), stamp)
+
+
+@functools.lru_cache(maxsize=4)
+def _stdlib_archive(repo_root: pathlib.Path, stamp: tuple | None) -> bytes:
+    from widgets import stdlib
+
+    package_dir, version = _pyodide_package(repo_root)
     modules = repo_root / "widgets" / stdlib.MODULES_FILE.name
     if not modules.is_file():
         raise EngineAssetsError(f"Liste des modules du moteur introuvable : {modules} n'existe pas")
-    key = hashlib.sha256()
-    for data in (version.encode("utf-8"), source.read_bytes(), modules.read_bytes(),
-                 pathlib.Path(stdlib.__file__).read_bytes()):
-        key.update(hashlib.sha256(data).digest())
-    cache = build_cache(repo_root)
-    kept = cache / f"python_stdlib-{key.hexdigest()[:16]}.zip"
     try:
-        return kept.read_bytes()
-    except OSError:
-        pass
-    try:
-        data = stdlib.build_stdlib_archive(source, version, modules)
+        return stdlib.build_stdlib_archive(package_dir / STDLIB_SOURCE, version, modules)
     except (stdlib.StdlibError, ValueError, OSError, zipfile.BadZipFile) as error:
         raise EngineAssetsError(f"Bibliothèque standard du moteur impossible : {error}") from None
-    try:
-        _remove_stale(cache, set(), "python_stdlib-*.zip")
-        _write_if_changed(kept, data)
-    except OSError:
-        pass  # a cache that cannot be written only costs the next build a second
-    return data
 
 
 def _remove_stale(directory: pathlib.Path, keep: set[str], pattern: str) -> None:
@@ -233,8 +236,14 @@ def install_engine_assets(
     *,
     timeout_ms: int = DEFAULT_TIMEOUT_MS,
     request_timeout_ms: int = DEFAULT_REQUEST_TIMEOUT_MS,
+    answers: dict[str, bytes] | None = None,
+    stdlib: bytes | None = None,
 ) -> dict:
     """Install Pyodide, the engine archive and the calculators' scripts into ``docs_dir``.
+
+    ``answers`` are the precomputed answers' files (:func:`widgets.instant.payloads`) and
+    ``stdlib`` the worker's standard library (:func:`stdlib_archive`), each computed when not
+    given (a build passes what its cache kept).
 
     Returns the configuration written to ``assets/widgets/config.js``:
     ``{"pyodide": "../pyodide/<version>/", "archive": "engine-<hash>.zip",
@@ -260,10 +269,10 @@ def install_engine_assets(
     lock = _reduced_lock_file(package_dir)
     _write_if_changed(pyodide_dir / LOCK_FILE, lock)
     download_bytes += len(lock)
-    stdlib_archive = _stdlib_archive(package_dir, version, repo_root)
-    stdlib_name = f"python_stdlib-{hashlib.sha256(stdlib_archive).hexdigest()[:12]}.zip"
-    _write_if_changed(pyodide_dir / stdlib_name, stdlib_archive)
-    download_bytes += len(stdlib_archive)
+    stdlib = stdlib_archive(repo_root) if stdlib is None else stdlib
+    stdlib_name = f"python_stdlib-{hashlib.sha256(stdlib).hexdigest()[:12]}.zip"
+    _write_if_changed(pyodide_dir / stdlib_name, stdlib)
+    download_bytes += len(stdlib)
     _remove_stale(pyodide_dir, {*PYODIDE_CORE_FILES, LOCK_FILE, stdlib_name}, "*")
     _remove_stale(pyodide_root, {version}, "*")
 
@@ -289,7 +298,7 @@ def install_engine_assets(
         "deadlineMs": DEADLINE_MS,
         "stdlib": stdlib_name,
         "pyodideFiles": [*PYODIDE_CORE_FILES, stdlib_name, LOCK_FILE],
-        "instant": _install_instant(widgets_dir, repo_root),
+        "instant": _install_instant(widgets_dir, answers),
     }
     text = json.dumps(config, ensure_ascii=False)
     script = (
@@ -305,7 +314,7 @@ def install_engine_assets(
     return config
 
 
-def _install_instant(widgets_dir: pathlib.Path, repo_root: pathlib.Path) -> dict:
+def _install_instant(widgets_dir: pathlib.Path, answers: dict[str, bytes] | None) -> dict:
     """Write the precomputed answers (:mod:`widgets.instant`); return what the page needs
     to find them (:func:`widgets.instant.configuration`)."""
     try:
@@ -313,6 +322,6 @@ def _install_instant(widgets_dir: pathlib.Path, repo_root: pathlib.Path) -> dict
     except ImportError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None
     try:
-        return instant.configuration(instant.install(widgets_dir, build_cache(repo_root)))
+        return instant.configuration(instant.install(widgets_dir, answers))
     except ValueError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None

@@ -91,7 +91,7 @@ _PARCHMENT = "#fbf3df"
 _PAGE_SHADE = "#e8dcbc"
 _COVER = "#3b1f70"
 _STAR = "#ffaa00"
-_INK = "#7e56c2"
+_INK = THEME_COLOR
 
 ICON_SHAPES: tuple[tuple[str, str, tuple], ...] = (
     # the cover, behind the pages

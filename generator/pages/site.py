@@ -23,7 +23,6 @@ import yaml
 from jinja2 import (
     ChoiceLoader,
     Environment,
-    FileSystemBytecodeCache,
     FileSystemLoader,
     StrictUndefined,
 )
@@ -36,6 +35,7 @@ from widgets import bridge
 from . import labels
 from .links import MentionFinder
 from .render import Span, figure, level_anchors, render_description, render_inline
+from .. import cache
 from ..security import CONTENT_SECURITY_POLICY
 from ..spellformat.slug import fold, slugify
 
@@ -142,19 +142,6 @@ def _environment() -> Environment:
     env.globals["element_labels"] = rules.ELEMENT_LABELS
     env.globals["outcomes"] = list(rules.Outcome)
     return env
-
-
-def template_cache(root: Path) -> FileSystemBytecodeCache | None:
-    """Compiled templates kept between builds under ``root/build/cache/jinja`` (a template whose
-    source changed is compiled again); None when that folder cannot be made (only slower)."""
-    from widgets.packaging import build_cache
-
-    directory = build_cache(root) / "jinja"
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return FileSystemBytecodeCache(str(directory))
 
 
 def game_constants() -> dict:
@@ -341,28 +328,27 @@ def generate(root: Path, out: Path, *, site_url: str = "") -> Report:
 
     ``site_url`` (the publishing address, when known) makes the alias pages point to the
     absolute address of their spell. When nothing the generation reads has changed since the
-    last one and ``out`` is as it left it, nothing is done (:mod:`generator.pages.stamp`)."""
-    from . import stamp
-
-    digest = stamp.sources_digest(root, out, site_url)
-    known = stamp.unchanged(root, out, digest)
+    last one and ``out`` is as it left it, nothing is done (:mod:`generator.cache`)."""
+    key = cache.generation_digest(root, out, site_url)
+    known = cache.unchanged_generation(out, key)
     if known is not None:
         return Report(spells=known)  # the same sources: the files are already there
-    stamp.forget(root)
+    cache.forget_generation(out)
     report = _generate(root, out, site_url)
-    stamp.record(root, out, digest, report.spells)
+    cache.record_generation(out, key, report.spells)
     return report
 
 
 def _generate(root: Path, out: Path, site_url: str) -> Report:
-    from widgets.packaging import install_engine_assets
+    from widgets import instant
+    from widgets.packaging import install_engine_assets, stdlib_archive, stdlib_sources
 
     report = Report()
     spells = load_spells(root / "spells")
     document = yaml.safe_load((root / "content" / "document.yaml").read_text(encoding="utf-8"))
     compendium = _Compendium(spells)
     env = _environment()
-    env.bytecode_cache = template_cache(root)  # this build's folder (the environment outlives it)
+    env.bytecode_cache = cache.templates(out)  # this build's folder (the environment outlives it)
     writer = _Writer(out, report)
     report.spells = len(spells)
 
@@ -421,7 +407,11 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
     for relative, text in extra_pages(env, spells).items():
         writer.write(relative, _markdown_page(text) if relative.endswith(".md") else text)
 
-    install_engine_assets(out, root)
+    install_engine_assets(
+        out, root,
+        answers=cache.remember(out, "instant", instant.sources(), instant.payloads),
+        stdlib=cache.remember(out, "stdlib", stdlib_sources(root),
+                              lambda: {"stdlib.zip": stdlib_archive(root)})["stdlib.zip"])
     writer.prune("sorts", "api", "regles", "calculateurs", "grimoire", "cartes", SITE_STATIC)
     return report
 

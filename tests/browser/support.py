@@ -155,3 +155,21 @@ def in_viewport(page, selector: str) -> dict:
                     height: innerHeight,
                     inside: box.top >= top - 1 && box.bottom <= innerHeight + 1};
         }""", selector)
+
+
+#: The system turning dark on an open page: the theme's palette applies its dark scheme as its
+#: script does at load (generator/pages/static/theme-palette.js), the page keeping its state.
+_TURN_DARK = """() => {
+    const input = document.querySelector("[data-md-color-media='(prefers-color-scheme: dark)']");
+    for (const key of ['media', 'scheme', 'primary', 'accent'])
+        document.body.setAttribute('data-md-color-' + key, input.getAttribute('data-md-color-' + key));
+    return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
+        () => done(document.body.dataset.mdColorScheme))));
+}"""
+
+
+def turn_dark(page) -> None:
+    """Turn the open page to the dark scheme, as the system turning dark and a reload would,
+    keeping what the reader did on it; two frames are drawn after."""
+    page.emulate_media(color_scheme="dark")
+    assert page.evaluate(_TURN_DARK) == "slate"

@@ -6,9 +6,13 @@ from __future__ import annotations
 import pytest
 
 import rules
-from tests.browser.support import PHONE
+from tests.browser.support import PHONE, turn_dark
 
 pytestmark = pytest.mark.browser
+
+# Where the spell's text starts.
+TEXT_TOP = """() => document.querySelector('.gr-description').firstElementChild
+    .getBoundingClientRect().top + window.scrollY"""
 
 LAYOUT = """() => {
     const width = document.documentElement.clientWidth;
@@ -38,15 +42,20 @@ LAYOUT = """() => {
 
 
 def test_every_spell_page_reads_on_a_phone(open_page, site_url, spells):
+    """In the light scheme, then the same page turned dark: the text on the first screen."""
     labels = [outcome.label for outcome in rules.Outcome]
     assert len(labels) == 5
     page = open_page("")
     problems = []
     for slug in sorted(spells):
+        page.emulate_media(color_scheme="light")
         page.goto(site_url + f"sorts/{slug}/")
         layout = page.evaluate(LAYOUT)
         if layout["textTop"] >= PHONE["height"]:
             problems.append((slug, "texte à", layout["textTop"]))
+        turn_dark(page)
+        if (top := page.evaluate(TEXT_TOP)) >= PHONE["height"]:
+            problems.append((slug, "texte à", top, "en sombre"))
         if layout["page"] > 360 or layout["scrolling"] or layout["outside"] or not layout["textFirst"]:
             problems.append((slug, layout["page"], layout["scrolling"], layout["outside"][:3],
                              layout["textFirst"]))
@@ -57,15 +66,8 @@ def test_every_spell_page_reads_on_a_phone(open_page, site_url, spells):
     assert problems == []
 
 
-# Where the spell's text starts, without JavaScript (no action buttons) and in the dark scheme.
-TEXT_TOP = """() => document.querySelector('.gr-description').firstElementChild
-    .getBoundingClientRect().top + window.scrollY"""
-
-
-@pytest.mark.parametrize("options", [{"java_script_enabled": False}, {"color_scheme": "dark"}],
-                         ids=["sans JavaScript", "sombre"])
-def test_the_text_starts_on_the_first_screen(open_page, site_url, spells, options):
-    page = open_page("", **options)
+def test_the_text_starts_on_the_first_screen_without_javascript(open_page, site_url, spells):
+    page = open_page("", java_script_enabled=False)
     late = {}
     for slug in sorted(spells):
         page.goto(site_url + f"sorts/{slug}/")

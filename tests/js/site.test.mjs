@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { collator, fold, megabytes, withParams, words } from "../../generator/pages/static/common.js";
+import { fold, megabytes, withParams, words } from "../../generator/pages/static/common.js";
 import { compareRows, drawnCount, levelRange, matchRank, matchesFacet, readIndexState, reconcile, writeIndexState }
   from "../../generator/pages/static/spell-index.js";
 
@@ -12,12 +12,6 @@ test("fold lowers case, drops accents, splits ligatures and punctuation", () => 
   assert.equal(fold("  Æther — ÉCLAIR!  "), "aether eclair");
   assert.deepEqual(words("  boule   de feu "), ["boule", "de", "feu"]);
   assert.deepEqual(words(" — "), []);
-});
-
-test("the collator ignores case and accents and orders numbers numerically", () => {
-  assert.equal(collator.compare("élan", "Elan"), 0);
-  const sorted = ["sort 10", "sort 9", "Œil", "abri", "Zèle"].sort(collator.compare);
-  assert.deepEqual(sorted, ["abri", "Œil", "sort 9", "sort 10", "Zèle"]);
 });
 
 test("megabytes are written the French way", () => {

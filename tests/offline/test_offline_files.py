@@ -193,7 +193,8 @@ def test_the_web_app_manifest(built_site):
     for icon in manifest["icons"]:
         assert (built_site / icon["src"]).is_file(), icon["src"]
     page = (built_site / "index.html").read_text(encoding="utf-8")
-    assert '<meta name="theme-color" content="#7e56c2">' in page
+    assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in page
+    assert manifest["theme_color"] == offline.THEME_COLOR  # one home, the manifest's and the pages'
     assert '<link rel="apple-touch-icon" href="assets/icons/grimoire-192.png">' in page
 
 

@@ -239,7 +239,7 @@ def test_two_builds_of_the_same_input_are_identical(tmp_path_factory, hostile_si
     # would test the same code paths at many times the cost.
     first, _ = hostile_site
     # From nothing again: without the generated pages, the build generates them anew (unchanged
-    # sources would otherwise let it keep them, generator/pages/stamp.py).
+    # sources would otherwise let it keep them, generator/cache.py).
     shutil.rmtree(first.parent / "build" / "docs")
     again = build_site(first.parent, tmp_path_factory.mktemp("again") / "site")
     # MkDocs stamps these itself: the sitemap's date and the gzip header of its compressed copy.

@@ -87,32 +87,38 @@ OLD_LITERALS = [
 ]
 
 
+#: The kinds of files of generator/ and widgets/ (code, templates, styles, data, docs).
+TEXT_SUFFIXES = (".py", ".js", ".mjs", ".html", ".j2", ".css", ".md", ".json", ".yaml", ".txt")
+
+
 def sources() -> list:
-    """Every template, browser script and page-making module outside rules/."""
-    generator, widgets = ROOT / "generator", ROOT / "widgets"
-    pages = generator / "pages"
-    found = [*(pages / "templates").rglob("*"), *(widgets / "templates").rglob("*"),
-             *(generator / "theme").rglob("*.html"), *(pages / "static").glob("*.js"),
-             *(generator / "offline").rglob("*.js"), *(widgets / "static").glob("*.js"),
-             widgets / "bridge.py",
-             *(pages / name for name in ("site.py", "cards.py", "links.py", "render.py"))]
+    """Every file of generator/ and widgets/ (the code outside rules/)."""
+    found = [path for top in ("generator", "widgets") for path in (ROOT / top).rglob("*")
+             if path.suffix in TEXT_SUFFIXES and "__pycache__" not in path.parts]
     return sorted(path for path in found if path.is_file())
 
 
-def test_the_old_literals_are_gone_from_templates_and_scripts():
-    assert len(sources()) > 20
+def typed_literals(text: str) -> list[str]:
+    """The old literals in ``text`` (a literal ending in a digit must not go on with another:
+    « / 512 » is not « / 5 »)."""
+    return [literal for literal in OLD_LITERALS
+            if re.search(re.escape(literal) + (r"(?!\d)" if literal[-1].isdigit() else ""), text)]
+
+
+def test_the_old_literals_are_gone_from_every_file_of_generator_and_widgets():
+    files = sources()
+    assert {"generator/spellformat/validate.py", "widgets/instant.py", "generator/theme/main.html",
+            "widgets/static/instant.js"} <= {p.relative_to(ROOT).as_posix() for p in files}
     typed = [f"{path.relative_to(ROOT)}: {literal!r}"
-             for path in sources() for literal in OLD_LITERALS
-             if literal in path.read_text(encoding="utf-8")]
+             for path in files for literal in typed_literals(path.read_text(encoding="utf-8"))]
     assert typed == []
 
 
 @pytest.mark.parametrize("literal", ["1 à 5", "range(1, 13)", '"Dé naturel"', "/ 5"])
 def test_the_literal_search_would_find_an_old_literal(literal, tmp_path):
     # The search above is not vacuous: the same check on a file holding the literal finds it.
-    path = tmp_path / "page.html"
-    path.write_text(f"<p>{literal}</p>", encoding="utf-8")
-    assert [x for x in OLD_LITERALS if x in path.read_text(encoding="utf-8")]
+    assert typed_literals(f"<p>{literal}</p>") == [literal]
+    assert typed_literals(f"<p>{literal}0</p>") == ([] if literal[-1].isdigit() else [literal])
 
 
 def test_each_zero_of_the_odds_tables_is_explained_by_the_engine(built_site):

@@ -28,8 +28,8 @@ CALCULATORS = [("sort-lancer", "sorts/vol", "cast"), ("sort-progression", "sorts
 CALCULATOR = re.compile(r'<section class="gr-calc" data-calc="(?P<calc>\w+)".*?</section>\n', re.S)
 
 
-def generated(page: str) -> str:
-    return (ROOT / "build" / "docs" / page / "index.md").read_text(encoding="utf-8")
+def generated(docs: Path, page: str) -> str:
+    return (docs / page / "index.md").read_text(encoding="utf-8")
 
 
 def without_calculators(page: str) -> str:
@@ -57,13 +57,13 @@ def compare(produced: str, golden: Path, update: bool) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_generated_page_matches_its_golden_file(slug, built_site, update_goldens):
-    page = generated(f"sorts/{slug}")
+def test_generated_page_matches_its_golden_file(slug, built_docs, update_goldens):
+    page = generated(built_docs, f"sorts/{slug}")
     assert len(CALCULATOR.findall(page)) == 2  # the cast and progression calculators
     compare(without_calculators(page), GOLDEN / f"{slug}.md", update_goldens)
 
 
 @pytest.mark.parametrize(("name", "page", "calc"), CALCULATORS, ids=[c[0] for c in CALCULATORS])
-def test_calculator_matches_its_golden_file(name, page, calc, built_site, update_goldens):
-    compare(calculator(generated(page), calc), GOLDEN / "calculateurs" / f"{name}.html",
+def test_calculator_matches_its_golden_file(name, page, calc, built_docs, update_goldens):
+    compare(calculator(generated(built_docs, page), calc), GOLDEN / "calculateurs" / f"{name}.html",
             update_goldens)

@@ -173,7 +173,7 @@ def test_bad_values_are_refused_in_the_engine_words_without_it(documents, tmp_pa
 
 
 def test_data_files_are_small_and_content_hashed(documents, tmp_path):
-    names = instant.install(tmp_path)
+    names = instant.install(tmp_path, {key: instant.encode(document) for key, document in documents.items()})
     assert sorted(names) == sorted(documents)
     for key, name in names.items():
         payload = (tmp_path / name).read_bytes()
@@ -181,33 +181,6 @@ def test_data_files_are_small_and_content_hashed(documents, tmp_path):
         # The cast's holds the engine's sentence on every impossible outcome of its grid.
         assert len(gzip.compress(payload, 9)) < (12_500 if key == "cast" else 15_000 if key == "duel" else 8_000), name
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names.values())
-
-
-def test_unchanged_engine_reuses_the_kept_data(tmp_path, monkeypatch):
-    """A later build with the same engine sources reads the kept files instead of recomputing;
-    a damaged cache file is recomputed, never trusted."""
-    cache = tmp_path / "cache"
-    names = instant.install(tmp_path / "first", cache)
-    kept = list(cache.glob("instant-*.json"))
-    assert len(kept) == 1
-    expected = {key: (tmp_path / "first" / name).read_bytes() for key, name in names.items()}
-
-    def no_compute():
-        raise AssertionError("recomputed despite the kept data")
-
-    reading = instant.configuration(names)["integer"]
-    monkeypatch.setattr(instant, "_CACHE", {})  # a new process
-    monkeypatch.setattr(instant, "_INTEGER", {})
-    monkeypatch.setattr(instant, "build", no_compute)
-    monkeypatch.setattr(bridge, "reading", no_compute)
-    again = instant.install(tmp_path / "second", cache)
-    assert {key: (tmp_path / "second" / name).read_bytes() for key, name in again.items()} == expected
-    assert instant.configuration(again)["integer"] == reading  # kept with the data
-
-    kept[0].write_text("{", encoding="utf-8")
-    monkeypatch.setattr(instant, "_CACHE", {})
-    with pytest.raises(AssertionError, match="recomputed"):
-        instant.install(tmp_path / "third", cache)
 
 
 def test_the_page_reads_the_format_written():

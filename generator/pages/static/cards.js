@@ -9,7 +9,7 @@
  * print dialog; cards-layout.js splits each spell over cards of the printed size.
  * No game rule here.
  */
-import { collator, el, whenReady } from "./common.js";
+import { el, whenReady } from "./common.js";
 import { cardsFor, measures } from "./cards-layout.js";
 import { readBook } from "./grimoire-model.js";
 
@@ -48,7 +48,9 @@ function selection(bySlug, all) {
     if (!book) return { slugs: [], notes: ["Mon grimoire n’a pas pu être lu dans ce navigateur."], source: "book" };
     if (book.broken) notes.push("Le grimoire enregistré est illisible (" + book.broken + ").");
     const slugs = book.spells.map((s) => s.slug).filter((slug) => bySlug.has(slug));
-    slugs.sort((a, b) => collator.compare(nameOf(bySlug.get(a)), nameOf(bySlug.get(b))));
+    // The deck's order is the server's name rank: the order its cards were written in.
+    const rank = new Map(all.map((card, index) => [card.getAttribute("data-slug"), index]));
+    slugs.sort((a, b) => rank.get(a) - rank.get(b));
     if (!slugs.length && !book.broken) {
       notes.push("Votre grimoire est vide : ajoutez-y des sorts depuis leurs fiches ou le tableau des sorts.");
     }

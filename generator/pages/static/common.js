@@ -1,9 +1,6 @@
 // Grimoire: helpers shared by the site's modules (index, spellbook, cards, offline panel).
 // Pure functions first (testable with `node --test`), then the few that need a document.
 
-/** A French collator: case and accents ignored, numbers in numeric order. */
-export const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
-
 /**
  * generator.spellformat.slug.fold_marks: lower case, no accents, œ → oe, æ → ae; other
  * characters kept (the search worker folds the theme's words and queries with it).

@@ -4,7 +4,7 @@
  * editing, removal, sharing as a link (?livre=…), export and import as a JSON file
  * (grimoire-import.js). Spell text is data: the DOM is built with textContent only.
  */
-import { collator, copyText, el } from "./common.js";
+import { copyText, el } from "./common.js";
 import { castControls } from "./grimoire-cast.js";
 import { learningOptions } from "./grimoire-dialog.js";
 import { bindJournal, renderJournal } from "./grimoire-evening.js";
@@ -97,6 +97,8 @@ export class BookPage {
       })
       .then((api) => {
         this.known = Object.create(null);
+        // The compendium's order is the server's (its name rank): the book lists spells in it.
+        this.rank = new Map((api.spells || []).map((spell, rank) => [spell.slug, rank]));
         for (const spell of api.spells || []) this.known[spell.slug] = spell;
         this.bind();
         this.render();
@@ -270,7 +272,8 @@ export class BookPage {
     renderJournal(this, book);
     this.q("empty").hidden = book.spells.length > 0 || !!read.broken;
     this.q("cards").href = new URL("cartes/?grimoire=1", ROOT).href;
-    const spells = book.spells.slice().sort((a, b) => collator.compare(this.nameOf(a.slug), this.nameOf(b.slug)));
+    const rankOf = (slug) => this.rank?.get(slug) ?? Number.MAX_SAFE_INTEGER;
+    const spells = book.spells.slice().sort((a, b) => rankOf(a.slug) - rankOf(b.slug));
     this.entries.clear();
     this.q("list").replaceChildren(...spells.map((entry) => this.renderEntry(entry)));
     for (const entry of book.spells) computeEntry(this, entry, book, this.entries.get(entry.slug));

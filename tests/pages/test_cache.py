@@ -1,4 +1,5 @@
-"""A generation is skipped only when nothing it reads has changed and its output is intact."""
+"""The build's cache (generator/cache.py): a generation is skipped only when nothing it reads has
+changed and its output is intact; kept files are read back only under the digest of their sources."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import generator.pages.site as site
-from generator.pages import stamp
+from generator import cache
 from generator.pages.site import GenerationError
 from tests.conftest import ROOT, copy_project
 
@@ -117,4 +118,41 @@ def test_an_unreadable_stamp_means_generate_again(project):
     generate(project)
     assert len(project.generations) == 2
     docs = project / "build" / "docs"
-    assert stamp.unchanged(project.root, docs, stamp.sources_digest(project.root, docs, "")) == 2
+    assert cache.unchanged_generation(docs, cache.generation_digest(project.root, docs, "")) == 2
+
+
+def test_kept_files_are_read_back_until_a_source_changes(tmp_path, monkeypatch):
+    """What a build kept is reused by a later process with the same sources; a changed source or
+    a damaged file is computed again, never trusted."""
+    docs = tmp_path / "build" / "docs"
+    source = tmp_path / "moteur.py"
+    source.write_text("A = 1\n", encoding="utf-8")
+    computed = []
+
+    def compute():
+        computed.append(source.read_text(encoding="utf-8"))
+        return {"fields": f'{{"n": {len(computed)}}}'.encode(), "cast": b"\x00\xff"}
+
+    first = cache.remember(docs, "instant", {"moteur.py": source}, compute)
+    assert (tmp_path / "build" / "cache" / "instant" / "fields").is_file()
+    monkeypatch.setattr(cache, "_KEPT", {})  # a new process
+    again = cache.remember(docs, "instant", {"moteur.py": source}, compute)
+    assert again == first and list(again) == ["fields", "cast"]  # bytes and order kept
+    assert len(computed) == 1
+    source.write_text("A = 2\n", encoding="utf-8")
+    assert cache.remember(docs, "instant", {"moteur.py": source}, compute) != first
+    assert len(computed) == 2
+    (tmp_path / "build" / "cache" / "instant" / "index.json").write_text("{", encoding="utf-8")
+    monkeypatch.setattr(cache, "_KEPT", {})
+    cache.remember(docs, "instant", {"moteur.py": source}, compute)
+    assert len(computed) == 3
+
+
+def test_one_module_owns_the_cache_folder():
+    """Only generator/cache.py names the cache folder or hashes sources to key a cache."""
+    owners = set()
+    for path in [*(ROOT / "generator").rglob("*.py"), *(ROOT / "widgets").rglob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        if '"cache"' in text or "bytecode_cache =" in text and "cache.templates" not in text:
+            owners.add(path.relative_to(ROOT).as_posix())
+    assert owners == {"generator/cache.py"}
