@@ -42,8 +42,10 @@ serve: setup
 # Linters and type checks: a few seconds, first in `make test`, any finding fails it.
 lint: $(VENV)/.installed node_modules/.bin/biome
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	node_modules/.bin/biome lint --error-on-warnings --diagnostic-level=warn
+	node_modules/.bin/biome format
 
 # Rewrites the code in the project's layout (Ruff for Python, Biome for JavaScript).
 format: $(VENV)/.installed node_modules/.bin/biome

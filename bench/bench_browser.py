@@ -93,13 +93,19 @@ UNCOVERED = "calculateurs/?progression-apprentissage=3&progression-xp=40"
 
 
 def measure_calculator(page):
-    page.wait_for_selector('section[data-calc="progression"][data-result="ok"]', state="attached",
-                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(
+        'section[data-calc="progression"][data-result="ok"]',
+        state="attached",
+        timeout=BOOT_TIMEOUT_MS,
+    )
     page.wait_for_timeout(100)
-    figures = page.evaluate(MEASURE, [["grimoire:engine-start"], "grimoire:first-result:progression"])
+    figures = page.evaluate(
+        MEASURE, [["grimoire:engine-start"], "grimoire:first-result:progression"]
+    )
     figures["worker"] = page.evaluate(
         "async () => (await import(document.querySelector('script[src*=\"widgets/calculators.js\"]').src))"
-        ".calculatorsApi.engineTimings()")
+        ".calculatorsApi.engineTimings()"
+    )
     return figures
 
 
@@ -113,7 +119,7 @@ def one_round(browser, base, flip=False, modes=("cold", "cached")):
         ("bare", "pyodide-seul/", measure_bare),
         ("calculators", UNCOVERED, measure_calculator),
     ]
-    for name, path, measure in (pages[::-1] if flip else pages):
+    for name, path, measure in pages[::-1] if flip else pages:
         context = browser.new_context(viewport={"width": 360, "height": 740})
         context.add_init_script(PROBE)
         page = context.new_page()
@@ -138,8 +144,12 @@ def median(rounds, key, field):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=4, help="rounds (cold + cached each), default 4")
-    parser.add_argument("--tiny", action="store_true", help="one cold round, to check the bench runs to the end")
+    parser.add_argument(
+        "--runs", type=int, default=4, help="rounds (cold + cached each), default 4"
+    )
+    parser.add_argument(
+        "--tiny", action="store_true", help="one cold round, to check the bench runs to the end"
+    )
     args = parser.parse_args(argv)
     global MODES
     if args.tiny:
@@ -152,16 +162,24 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
         config = harness.build_site(site)
-        print(f"Pyodide {config['pyodide']} — {config['downloadBytes'] / 1e6:.1f} MB of core files; archive {config['archive']}")
+        print(
+            f"Pyodide {config['pyodide']} — {config['downloadBytes'] / 1e6:.1f} MB of core files; archive {config['archive']}"
+        )
         with harness.serve_in_process(site) as base, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(harness.CHROMIUM), args=harness.CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(
+                executable_path=str(harness.CHROMIUM), args=harness.CHROMIUM_ARGS
+            )
             rounds = []
             for index in range(args.runs):
                 figures = one_round(browser, base, flip=index % 2 == 1, modes=MODES)
                 rounds.append(figures)
                 print(
                     f"round {index + 1}: "
-                    + ", ".join(f"{n} {m} {figures[(n, m)]['ms']:.0f} ms" for n in ("bare", "calculators") for m in MODES)
+                    + ", ".join(
+                        f"{n} {m} {figures[(n, m)]['ms']:.0f} ms"
+                        for n in ("bare", "calculators")
+                        for m in MODES
+                    )
                 )
             browser.close()
 
@@ -169,7 +187,10 @@ def main(argv=None) -> int:
     print(f"{'':22}" + "".join(f"{mode:>12}" for mode in MODES) + f"   (median of {len(rounds)})")
     for name in ("bare", "calculators"):
         label = "bare Pyodide (a)" if name == "bare" else "calculator (b)"
-        print(f"{label:22}" + "".join(f"{median(rounds, (name, mode), 'ms'):>9.0f} ms" for mode in MODES))
+        print(
+            f"{label:22}"
+            + "".join(f"{median(rounds, (name, mode), 'ms'):>9.0f} ms" for mode in MODES)
+        )
     for mode in MODES:
         ratios = [r[("calculators", mode)]["ms"] / r[("bare", mode)]["ms"] for r in rounds]
         print(
@@ -178,7 +199,10 @@ def main(argv=None) -> int:
         )
     for mode in MODES:
         workers = [r[("calculators", mode)]["worker"] for r in rounds]
-        own = [r[("calculators", mode)]["ms"] - w["pyodide"] for r, w in zip(rounds, workers, strict=True)]
+        own = [
+            r[("calculators", mode)]["ms"] - w["pyodide"]
+            for r, w in zip(rounds, workers, strict=True)
+        ]
         print(
             f"inside the calculator run, {mode:6}: Pyodide booted at {statistics.median(w['pyodide'] for w in workers):.0f} ms"
             f" in the worker; engine archive + import {statistics.median(w['engine'] for w in workers):.0f} ms;"

@@ -60,10 +60,13 @@ def make_project(target: Path, factor: int) -> Path:
                 spell["name"] = f"{spell['name']} {copy + 1}"
                 spell["slug"] = slugify(spell["name"])
                 spell["aliases"] = []
-                spell["index"] = {"name": spell["name"],
-                                  "position": spell["index"]["position"] + copy * len(originals)}
+                spell["index"] = {
+                    "name": spell["name"],
+                    "position": spell["index"]["position"] + copy * len(originals),
+                }
             (spells_dir / f"{spell['slug']}.yaml").write_text(
-                yaml.safe_dump(spell, allow_unicode=True, sort_keys=False), encoding="utf-8")
+                yaml.safe_dump(spell, allow_unicode=True, sort_keys=False), encoding="utf-8"
+            )
     return target
 
 
@@ -99,19 +102,24 @@ def make_plain_project(target: Path) -> Path:
     spells = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in spell_files()]
     (docs / "index.md").write_text(
         "# Grimoire\n\nLes sorts de magiciens, complets.\n\n[Tous les sorts](sorts/index.md)\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     rows = ["| Nom | Niveaux |", "|---|---|"]
     for spell in spells:
         rows.append(f"| [{spell['name']}]({spell['slug']}/index.md) | {spell['levels']['raw']} |")
-        fields = "\n".join(f"- **{spell[key]['label'].strip(' :')}** : {spell[key]['raw']}"
-                           for key in ("levels", "casting_time", "range", "target", "duration",
-                                       "saving_throw") if key in spell)
+        fields = "\n".join(
+            f"- **{spell[key]['label'].strip(' :')}** : {spell[key]['raw']}"
+            for key in ("levels", "casting_time", "range", "target", "duration", "saving_throw")
+            if key in spell
+        )
         page = docs / "sorts" / spell["slug"] / "index.md"
         page.parent.mkdir(parents=True, exist_ok=True)
-        page.write_text(f"# {spell['name']}\n\n{fields}\n\n{_md(spell['description'])}\n",
-                        encoding="utf-8")
-    (docs / "sorts" / "index.md").write_text("# Tous les sorts\n\n" + "\n".join(rows) + "\n",
-                                             encoding="utf-8")
+        page.write_text(
+            f"# {spell['name']}\n\n{fields}\n\n{_md(spell['description'])}\n", encoding="utf-8"
+        )
+    (docs / "sorts" / "index.md").write_text(
+        "# Tous les sorts\n\n" + "\n".join(rows) + "\n", encoding="utf-8"
+    )
     (target / "mkdocs.yml").write_text(PLAIN_CONFIG, encoding="utf-8")
     return target
 
@@ -194,16 +202,19 @@ def compare_with_plain() -> dict[str, tuple[float, float]]:
                     edit_one_spell(project)
                 forget_caches(project, *kept)
                 return cpu_seconds(lambda: build_site(project))
+
             return run
 
         without = {layer: tuple(k for k in LAYERS if k != layer) for layer in LAYERS}
-        builds = {"unchanged": rebuild(False, *LAYERS),
-                  "unchanged-no-stamp": rebuild(False, *without["generation.json"]),
-                  "edited": rebuild(True, *LAYERS),
-                  "edited-no-answers": rebuild(True, *without["instant"]),
-                  "edited-no-stdlib": rebuild(True, *without["stdlib"]),
-                  "edited-no-templates": rebuild(True, *without["jinja"]),
-                  "first": first}
+        builds = {
+            "unchanged": rebuild(False, *LAYERS),
+            "unchanged-no-stamp": rebuild(False, *without["generation.json"]),
+            "edited": rebuild(True, *LAYERS),
+            "edited-no-answers": rebuild(True, *without["instant"]),
+            "edited-no-stdlib": rebuild(True, *without["stdlib"]),
+            "edited-no-templates": rebuild(True, *without["jinja"]),
+            "first": first,
+        }
         build_site(project)  # the same warm-up for both: modules imported, caches filled
         plain_build()
         times = {name: [] for name in SCENARIOS}
@@ -216,9 +227,13 @@ def compare_with_plain() -> dict[str, tuple[float, float]]:
             for name in builds:
                 times[name].append(seconds[name])
                 ratios[name].append(seconds[name] / baseline)
-        return {name: (statistics.median(times[name]),
-                       statistics.median(ratios[name]) if ratios[name] else 1.0)
-                for name in SCENARIOS}
+        return {
+            name: (
+                statistics.median(times[name]),
+                statistics.median(ratios[name]) if ratios[name] else 1.0,
+            )
+            for name in SCENARIOS
+        }
 
 
 #: How the real build is measured against the plain one, each build in a process that forgot
@@ -237,10 +252,12 @@ SCENARIOS = {
     "first": "Grimoire, première construction (sans build/)",
 }
 #: Each layer of ``build/cache``: (scenario without it, scenario with it).
-SAVINGS = {"l'empreinte de la génération": ("unchanged-no-stamp", "unchanged"),
-           "les réponses des calculateurs gardées": ("edited-no-answers", "edited"),
-           "la bibliothèque standard du moteur gardée": ("edited-no-stdlib", "edited"),
-           "les gabarits compilés": ("edited-no-templates", "edited")}
+SAVINGS = {
+    "l'empreinte de la génération": ("unchanged-no-stamp", "unchanged"),
+    "les réponses des calculateurs gardées": ("edited-no-answers", "edited"),
+    "la bibliothèque standard du moteur gardée": ("edited-no-stdlib", "edited"),
+    "les gabarits compilés": ("edited-no-templates", "edited"),
+}
 ROUNDS = 5
 
 
@@ -255,8 +272,11 @@ def measure(factor: int) -> tuple[float, int, float]:
             edit_one_spell(project)
             times.append(cpu_seconds(lambda: build_site(project)))
             site = project / "site"
-        pages = [p for p in (site / "sorts").glob("*/index.html")
-                 if "url=" not in p.read_text(encoding="utf-8")[:600]]
+        pages = [
+            p
+            for p in (site / "sorts").glob("*/index.html")
+            if "url=" not in p.read_text(encoding="utf-8")[:600]
+        ]
         size = statistics.mean(p.stat().st_size for p in pages)
         return statistics.median(times), len(pages), size
 
@@ -264,18 +284,29 @@ def measure(factor: int) -> tuple[float, int, float]:
 def main(argv=None) -> int:
     global ROUNDS, REPEATS, SPELLS
     tiny = "--tiny" in (sys.argv[1:] if argv is None else argv)
-    if tiny:  # one round of each build of 4 spells, 2× instead of 10×: checks the bench runs to the end
+    if (
+        tiny
+    ):  # one round of each build of 4 spells, 2× instead of 10×: checks the bench runs to the end
         ROUNDS, REPEATS, SPELLS = 1, 1, 4
     big = 2 if tiny else 10
     results = compare_with_plain()
-    print(f"construction, temps CPU (médiane de {ROUNDS} tours ; rapport de chaque tour à la "
-          "moyenne de deux constructions mkdocs-material seul, faites juste avant et juste après)")
+    print(
+        f"construction, temps CPU (médiane de {ROUNDS} tours ; rapport de chaque tour à la "
+        "moyenne de deux constructions mkdocs-material seul, faites juste avant et juste après)"
+    )
     for name, label in SCENARIOS.items():
         seconds, ratio = results[name]
-        verdict = "" if name == "plain" else (
-            f", rapport {ratio:.2f} (objectif ≤ 1,5 : {'atteint' if ratio <= 1.5 else 'NON atteint'})")
+        verdict = (
+            ""
+            if name == "plain"
+            else (
+                f", rapport {ratio:.2f} (objectif ≤ 1,5 : {'atteint' if ratio <= 1.5 else 'NON atteint'})"
+            )
+        )
         print(f"  {label} : {seconds:.2f} s{verdict}")
-    print("ce que gagne chaque couche du cache (médianes ; une couche reste si elle gagne ≥ 0,5 s) :")
+    print(
+        "ce que gagne chaque couche du cache (médianes ; une couche reste si elle gagne ≥ 0,5 s) :"
+    )
     for label, (without, with_) in SAVINGS.items():
         saved = results[without][0] - results[with_][0]
         print(f"  {label} : {saved:.2f} s ({'gardée' if saved >= 0.5 else 'à retirer'})")
@@ -285,11 +316,15 @@ def main(argv=None) -> int:
     print("taille  pages de sort  construction (CPU, médiane)  octets HTML par page de sort")
     for label, (seconds, pages, size) in (("1×", one), (f"{big}×", ten)):
         print(f"{label:>6}  {pages:>13}  {seconds:>24.2f} s  {size:>29,.0f}".replace(",", " "))
-    print(f"rapport de temps {big}× / 1× : {ratio:.2f} (objectif ≤ 10,5 : "
-          f"{'atteint' if ratio <= 10.5 else 'NON atteint'})")
+    print(
+        f"rapport de temps {big}× / 1× : {ratio:.2f} (objectif ≤ 10,5 : "
+        f"{'atteint' if ratio <= 10.5 else 'NON atteint'})"
+    )
     growth = ten[2] / one[2]
-    print(f"rapport de taille d'une page {big}× / 1× : {growth:.3f} (objectif : ≈ 1, la page ne "
-          "grandit pas avec le nombre de sorts)")
+    print(
+        f"rapport de taille d'une page {big}× / 1× : {growth:.3f} (objectif : ≈ 1, la page ne "
+        "grandit pas avec le nombre de sorts)"
+    )
     return 0
 
 

@@ -82,7 +82,9 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     tiny = "--tiny" in (sys.argv[1:] if argv is None else argv)
-    big = 2 if tiny else 10  # tiny mode: 4 spells, 2× instead of 10×, to check the bench runs to the end
+    big = (
+        2 if tiny else 10
+    )  # tiny mode: 4 spells, 2× instead of 10×, to check the bench runs to the end
     if tiny:
         bench_build.SPELLS = 4
 
@@ -97,13 +99,17 @@ def main(argv=None) -> int:
             results = {factor: measure(browser, site) for factor, site in sites.items()}
             browser.close()
     for factor, (elements, times) in results.items():
-        print(f"{factor}× : {elements} éléments ; frappe dans le filtre (CPU ÷{SLOWDOWN}) : "
-              f"médiane {statistics.median(times):.1f} ms, max {max(times):.1f} ms "
-              f"({len(times)} frappes)")
+        print(
+            f"{factor}× : {elements} éléments ; frappe dans le filtre (CPU ÷{SLOWDOWN}) : "
+            f"médiane {statistics.median(times):.1f} ms, max {max(times):.1f} ms "
+            f"({len(times)} frappes)"
+        )
     one, ten = (statistics.median(results[f][1]) for f in (1, big))
     worst = max(results[big][1])
-    print(f"rapport {big}× / 1× (médianes) : {ten / one:.2f} ; pire frappe à {big}× : {worst:.1f} ms "
-          f"(objectif ≤ 100 ms : {'atteint' if worst <= 100 else 'NON atteint'})")
+    print(
+        f"rapport {big}× / 1× (médianes) : {ten / one:.2f} ; pire frappe à {big}× : {worst:.1f} ms "
+        f"(objectif ≤ 100 ms : {'atteint' if worst <= 100 else 'NON atteint'})"
+    )
     return 0
 
 

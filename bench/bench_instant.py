@@ -143,8 +143,12 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
         if body is None:
             body = self.compressed[path] = gzip.compress(pathlib.Path(path).read_bytes(), 6)
         self.send_response(200)
-        self.send_header("Content-Type", self.extensions_map.get(pathlib.Path(path).suffix)
-                         or mimetypes.guess_type(path)[0] or "application/octet-stream")
+        self.send_header(
+            "Content-Type",
+            self.extensions_map.get(pathlib.Path(path).suffix)
+            or mimetypes.guess_type(path)[0]
+            or "application/octet-stream",
+        )
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-cache")
@@ -165,8 +169,9 @@ class Site:
     """The site served by a child process (no GIL shared with the browser's driver)."""
 
     def __init__(self, directory):
-        self.child = subprocess.Popen([sys.executable, __file__, "--serve", str(directory)],
-                                      stdout=subprocess.PIPE, text=True)
+        self.child = subprocess.Popen(
+            [sys.executable, __file__, "--serve", str(directory)], stdout=subprocess.PIPE, text=True
+        )
         said = self.child.stdout.readline().split()
         if len(said) != 2 or said[0] != "prêt":
             raise RuntimeError("serveur de mesure non démarré")
@@ -206,12 +211,15 @@ def phone(browser, profile):
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": False})
     if profile:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": False,
-            "latency": profile["latency"],
-            "downloadThroughput": profile["down"] * 1000 / 8,
-            "uploadThroughput": profile["up"] * 1000 / 8,
-        })
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": profile["latency"],
+                "downloadThroughput": profile["down"] * 1000 / 8,
+                "uploadThroughput": profile["up"] * 1000 / 8,
+            },
+        )
     return context, page
 
 
@@ -232,15 +240,29 @@ def duel_scenario(browser, site, profile):
     page.wait_for_load_state("load")
     odds = f'{DUEL} tbody[data-rows="odds"]'
     # The duel scrolled into view and « Calculer » tapped at once (the click scrolls to it).
-    scrolled = until_changed(page, "rows", odds, lambda: page.locator(f"{DUEL} button[type=submit]").click())
-    tap = until_changed(page, "rows", odds, lambda: page.locator("#duel-a-element").select_option("vigne"))
-    invalid = until_changed(page, "text", f'{DUEL} [data-error-for="a_learning"]',
-                            lambda: page.locator("#duel-a-apprentissage").fill("7"))
+    scrolled = until_changed(
+        page, "rows", odds, lambda: page.locator(f"{DUEL} button[type=submit]").click()
+    )
+    tap = until_changed(
+        page, "rows", odds, lambda: page.locator("#duel-a-element").select_option("vigne")
+    )
+    invalid = until_changed(
+        page,
+        "text",
+        f'{DUEL} [data-error-for="a_learning"]',
+        lambda: page.locator("#duel-a-apprentissage").fill("7"),
+    )
     engine = page.evaluate("document.documentElement.dataset.engine")
     page.wait_for_load_state("networkidle")
     fetched = site.take_bytes()
     context.close()
-    return {"scrolled": scrolled, "tap": tap, "invalid": invalid, "engine": engine, "bytes": fetched}
+    return {
+        "scrolled": scrolled,
+        "tap": tap,
+        "invalid": invalid,
+        "engine": engine,
+        "bytes": fetched,
+    }
 
 
 def progression_scenario(browser, site, profile):
@@ -252,10 +274,18 @@ def progression_scenario(browser, site, profile):
     # 40 XP typed first (refused at once at apprentissage 1), then apprentissage 3: the first
     # request the build's data does not answer, so the engine's.
     page.locator(PROGRESSION).scroll_into_view_if_needed()
-    page.wait_for_selector(f"{PROGRESSION}:not([data-state=dormant])", state="attached", timeout=BOOT_TIMEOUT_MS)
-    until_changed(page, "text", f'{PROGRESSION} [data-error-for="xp"]',
-                  lambda: page.locator("#progression-xp").fill("40"))
-    answer = until_changed(page, "rows", path, lambda: page.locator("#progression-apprentissage").fill("3"))
+    page.wait_for_selector(
+        f"{PROGRESSION}:not([data-state=dormant])", state="attached", timeout=BOOT_TIMEOUT_MS
+    )
+    until_changed(
+        page,
+        "text",
+        f'{PROGRESSION} [data-error-for="xp"]',
+        lambda: page.locator("#progression-xp").fill("40"),
+    )
+    answer = until_changed(
+        page, "rows", path, lambda: page.locator("#progression-apprentissage").fill("3")
+    )
     page.wait_for_load_state("networkidle")
     answer["bytes"] = site.take_bytes()
     context.close()
@@ -285,16 +315,22 @@ def kb(n):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="rounds, medians printed (default 1)")
-    parser.add_argument("--latency", type=float, default=150, help="round trip added, ms (default 150)")
+    parser.add_argument(
+        "--latency", type=float, default=150, help="round trip added, ms (default 150)"
+    )
     parser.add_argument("--down", type=float, default=1600, help="download, kbit/s (default 1600)")
     parser.add_argument("--up", type=float, default=750, help="upload, kbit/s (default 750)")
-    parser.add_argument("--tiny", action="store_true", help="no throttling, one round: checks the bench runs")
+    parser.add_argument(
+        "--tiny", action="store_true", help="no throttling, one round: checks the bench runs"
+    )
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         serve(args.serve)
         return 0
-    profile = None if args.tiny else {"cpu": 4, "latency": args.latency, "down": args.down, "up": args.up}
+    profile = (
+        None if args.tiny else {"cpu": 4, "latency": args.latency, "down": args.down, "up": args.up}
+    )
     runs = 1 if args.tiny else max(1, args.runs)
     if not harness.CHROMIUM.exists():
         print("Chromium absent (/usr/bin/chromium) : benchmark non lancé")
@@ -307,8 +343,10 @@ def main(argv=None) -> int:
         files = config["instant"]["files"]
         duel_file = (directory / "assets" / "widgets" / files["duel"]).read_bytes()
         if profile:
-            print(f"phone: CPU {profile['cpu']}× slower, {args.latency:.0f} ms RTT, {args.down:.0f} kbit/s down, "
-                  f"{args.up:.0f} kbit/s up; gzip; cold cache; {runs} round(s), medians")
+            print(
+                f"phone: CPU {profile['cpu']}× slower, {args.latency:.0f} ms RTT, {args.down:.0f} kbit/s down, "
+                f"{args.up:.0f} kbit/s up; gzip; cold cache; {runs} round(s), medians"
+            )
         else:
             print("tiny: no throttling, gzip, cold cache, one round")
         print(f"duel data: {len(duel_file)} bytes, {len(gzip.compress(duel_file, 9))} bytes gzip")
@@ -316,11 +354,16 @@ def main(argv=None) -> int:
         rounds = []
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=str(harness.CHROMIUM),
-                                                     args=harness.CHROMIUM_ARGS)
+                browser = playwright.chromium.launch(
+                    executable_path=str(harness.CHROMIUM), args=harness.CHROMIUM_ARGS
+                )
                 for n in range(runs):
                     # Alternated, so that a machine getting busier favours neither side.
-                    order = [bare_scenario, progression_scenario] if n % 2 == 0 else [progression_scenario, bare_scenario]
+                    order = (
+                        [bare_scenario, progression_scenario]
+                        if n % 2 == 0
+                        else [progression_scenario, bare_scenario]
+                    )
                     figures = {"duel": duel_scenario(browser, site, profile)}
                     for scenario in order:
                         figures[scenario.__name__] = scenario(browser, site, profile)
@@ -339,23 +382,39 @@ def main(argv=None) -> int:
         return statistics.median(values)
 
     def line(label, keys, goal):
-        print(f"{label}: {med(*keys, 'ms'):.0f} ms (longest main-thread task {med(*keys, 'task'):.0f} ms)  {goal}")
+        print(
+            f"{label}: {med(*keys, 'ms'):.0f} ms (longest main-thread task {med(*keys, 'task'):.0f} ms)  {goal}"
+        )
 
-    line("a tap as the calculator scrolls in → figures (duel)", ("duel", "scrolled"), f"goal ≤ {ANSWER_GOAL_MS} ms")
+    line(
+        "a tap as the calculator scrolls in → figures (duel)",
+        ("duel", "scrolled"),
+        f"goal ≤ {ANSWER_GOAL_MS} ms",
+    )
     line("duel tap → figures", ("duel", "tap"), f"goal ≤ {ANSWER_GOAL_MS} ms")
-    line("an invalid value → its message (apprentissage 7)", ("duel", "invalid"), f"goal ≤ {ANSWER_GOAL_MS} ms")
-    print(f"  engine meanwhile: {rounds[-1]['duel']['engine']}; "
-          f"message: « {rounds[-1]['duel']['invalid']['text']} »")
+    line(
+        "an invalid value → its message (apprentissage 7)",
+        ("duel", "invalid"),
+        f"goal ≤ {ANSWER_GOAL_MS} ms",
+    )
+    print(
+        f"  engine meanwhile: {rounds[-1]['duel']['engine']}; "
+        f"message: « {rounds[-1]['duel']['invalid']['text']} »"
+    )
     print(f"  bytes fetched (page, scripts, data; gzip): {kb(med('duel', 'bytes'))}")
     bare = med("bare_scenario", "ms")
     progression = med("progression_scenario", "ms")
-    print(f"bare Pyodide boot (full standard library): {bare:.0f} ms "
-          f"(longest main-thread task {med('bare_scenario', 'task'):.0f} ms); "
-          f"bytes fetched {kb(med('bare_scenario', 'bytes'))}")
-    print(f"progression at 40 XP → figures: {progression:.0f} ms "
-          f"(longest main-thread task {med('progression_scenario', 'task'):.0f} ms); "
-          f"bytes fetched {kb(med('progression_scenario', 'bytes'))}; "
-          f"ratio to the bare boot {progression / bare:.2f}  goal ≤ {ENGINE_GOAL_RATIO}")
+    print(
+        f"bare Pyodide boot (full standard library): {bare:.0f} ms "
+        f"(longest main-thread task {med('bare_scenario', 'task'):.0f} ms); "
+        f"bytes fetched {kb(med('bare_scenario', 'bytes'))}"
+    )
+    print(
+        f"progression at 40 XP → figures: {progression:.0f} ms "
+        f"(longest main-thread task {med('progression_scenario', 'task'):.0f} ms); "
+        f"bytes fetched {kb(med('progression_scenario', 'bytes'))}; "
+        f"ratio to the bare boot {progression / bare:.2f}  goal ≤ {ENGINE_GOAL_RATIO}"
+    )
     print(json.dumps({"runs": runs, "tiny": bool(args.tiny)}))
     return 0
 

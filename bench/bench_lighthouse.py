@@ -33,16 +33,25 @@ from generator.build import build_site  # noqa: E402
 
 RUNS = 3
 SPELL = "eclair"
-PAGES = (("accueil", ""), ("index des sorts", "sorts/"), ("un sort", f"sorts/{SPELL}/"),
-         ("calculateurs", "calculateurs/"))
-CATEGORIES = (("performance", "perf."), ("accessibility", "access."),
-              ("best-practices", "bonnes pr."), ("seo", "SEO"))
+PAGES = (
+    ("accueil", ""),
+    ("index des sorts", "sorts/"),
+    ("un sort", f"sorts/{SPELL}/"),
+    ("calculateurs", "calculateurs/"),
+)
+CATEGORIES = (
+    ("performance", "perf."),
+    ("accessibility", "access."),
+    ("best-practices", "bonnes pr."),
+    ("seo", "SEO"),
+)
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
 TIMEOUT_S = 240
 
 
 # ---------------------------------------------------------------- the plain site
+
 
 def build_plain(target: Path) -> Path:
     """The plain mkdocs-material site of the same spells (bench_build.make_plain_project), built."""
@@ -58,6 +67,7 @@ def build_plain(target: Path) -> Path:
 
 
 # ---------------------------------------------------------------- serving
+
 
 class _GzipHandler(http.server.SimpleHTTPRequestHandler):
     """Static files, gzip-compressed when the browser accepts it (as a static host does)."""
@@ -97,21 +107,38 @@ def serve(directory: Path):
 
 # ---------------------------------------------------------------- Lighthouse
 
+
 def lighthouse(url: str, out: Path) -> dict[str, float] | None:
-    command = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
-               "--form-factor=mobile", "--throttling-method=simulate",
-               "--only-categories=" + ",".join(c for c, _ in CATEGORIES),
-               "--chrome-flags=--headless=new --no-sandbox --disable-gpu"]
+    command = [
+        str(LIGHTHOUSE),
+        url,
+        "--quiet",
+        "--output=json",
+        f"--output-path={out}",
+        "--form-factor=mobile",
+        "--throttling-method=simulate",
+        "--only-categories=" + ",".join(c for c, _ in CATEGORIES),
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ]
     env = {**os.environ, "CHROME_PATH": CHROMIUM}
     try:
-        subprocess.run(command, env=env, check=True, timeout=TIMEOUT_S,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        subprocess.run(
+            command,
+            env=env,
+            check=True,
+            timeout=TIMEOUT_S,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
         print(f"  Lighthouse a échoué sur {url} : {error}", file=sys.stderr)
         return None
     report = json.loads(out.read_text(encoding="utf-8"))
-    return {name: round(report["categories"][name]["score"] * 100)
-            for name, _ in CATEGORIES if report["categories"].get(name, {}).get("score") is not None}
+    return {
+        name: round(report["categories"][name]["score"] * 100)
+        for name, _ in CATEGORIES
+        if report["categories"].get(name, {}).get("score") is not None
+    }
 
 
 def summary(scores: list[dict[str, float]], name: str) -> str:
@@ -155,8 +182,10 @@ def main(argv=None) -> int:
     header = f"{'page':<16} {'site':<22} " + " ".join(f"{short:>14}" for _, short in CATEGORIES)
     print(header)
     for (label, site), runs in results.items():
-        print(f"{label:<16} {site:<22} " + " ".join(f"{summary(runs, name):>14}"
-                                                    for name, _ in CATEGORIES))
+        print(
+            f"{label:<16} {site:<22} "
+            + " ".join(f"{summary(runs, name):>14}" for name, _ in CATEGORIES)
+        )
     return 0
 
 

@@ -84,6 +84,7 @@ def study_table():
 
 def import_time():
     """Seconds to import the package in a fresh interpreter, startup excluded."""
+
     def run(code):
         start = time.perf_counter()
         subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)

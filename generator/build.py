@@ -55,20 +55,38 @@ _PAGE_SOURCES = {
 
 #: MkDocs' warnings about a page, in French (``{href}`` the link, ``{target}`` what it points to).
 _WARNINGS = [
-    (re.compile(r"Doc file '(?P<doc>[^']+)' contains a link '(?P<href>[^']*)', but the target "
-                r"'(?P<target>[^']*)' is not found among documentation files\."),
-     "lien « {href} » vers une page qui n'existe pas ({target})"),
-    (re.compile(r"Doc file '(?P<doc>[^']+)' contains a link '(?P<href>[^']*)', but the doc "
-                r"'(?P<target>[^']*)' does not contain an anchor '(?P<anchor>[^']*)'\."),
-     "lien « {href} » vers une ancre absente de {target}"),
-    (re.compile(r"Doc file '(?P<doc>[^']+)' contains an absolute link '(?P<href>[^']*)'.*"),
-     "lien absolu « {href} » (les liens du site sont relatifs)"),
-    (re.compile(r"Doc file '(?P<doc>[^']+)' contains an unrecognized relative link "
-                r"'(?P<href>[^']*)'.*"),
-     "lien relatif « {href} » non reconnu"),
-    (re.compile(r"Excluding '(?P<doc>[^']+)' from the site because it conflicts with "
-                r"'(?P<target>[^']*)'\."),
-     "deux fichiers produisent la même page ({target})"),
+    (
+        re.compile(
+            r"Doc file '(?P<doc>[^']+)' contains a link '(?P<href>[^']*)', but the target "
+            r"'(?P<target>[^']*)' is not found among documentation files\."
+        ),
+        "lien « {href} » vers une page qui n'existe pas ({target})",
+    ),
+    (
+        re.compile(
+            r"Doc file '(?P<doc>[^']+)' contains a link '(?P<href>[^']*)', but the doc "
+            r"'(?P<target>[^']*)' does not contain an anchor '(?P<anchor>[^']*)'\."
+        ),
+        "lien « {href} » vers une ancre absente de {target}",
+    ),
+    (
+        re.compile(r"Doc file '(?P<doc>[^']+)' contains an absolute link '(?P<href>[^']*)'.*"),
+        "lien absolu « {href} » (les liens du site sont relatifs)",
+    ),
+    (
+        re.compile(
+            r"Doc file '(?P<doc>[^']+)' contains an unrecognized relative link "
+            r"'(?P<href>[^']*)'.*"
+        ),
+        "lien relatif « {href} » non reconnu",
+    ),
+    (
+        re.compile(
+            r"Excluding '(?P<doc>[^']+)' from the site because it conflicts with "
+            r"'(?P<target>[^']*)'\."
+        ),
+        "deux fichiers produisent la même page ({target})",
+    ),
 ]
 
 
@@ -134,8 +152,11 @@ def build_site(root: Path, site_dir: Path | None = None, *, build_dir: Path | No
     logger = logging.getLogger("mkdocs")
     logger.addHandler(warnings)
     try:
-        build(_mkdocs_config(root, (build_dir or root / "build").resolve(),
-                             site_dir=str(staging), strict=True))
+        build(
+            _mkdocs_config(
+                root, (build_dir or root / "build").resolve(), site_dir=str(staging), strict=True
+            )
+        )
         fault_point("built")
         _publish(staging, site_dir)
     except (MkDocsException, SystemExit) as error:
@@ -144,7 +165,9 @@ def build_site(root: Path, site_dir: Path | None = None, *, build_dir: Path | No
         if problems:
             raise BuildError("\n".join(problems)) from None
         problems = [_explain(root, message) for message in warnings.messages]
-        raise BuildError("\n".join(problems) or f"la construction du site a échoué : {error}") from None
+        raise BuildError(
+            "\n".join(problems) or f"la construction du site a échoué : {error}"
+        ) from None
     except OSError as error:
         _remove(staging)
         raise BuildError(_unwritable(error, root, site_dir, staging)) from None
@@ -241,8 +264,13 @@ def _exchange(first: Path, second: Path) -> bool:
         libc = ctypes.CDLL(None, use_errno=True)
     except OSError:
         return False
-    arguments = (ctypes.c_int(_AT_FDCWD), os.fsencode(first), ctypes.c_int(_AT_FDCWD), os.fsencode(second),
-                 ctypes.c_uint(_RENAME_EXCHANGE))
+    arguments = (
+        ctypes.c_int(_AT_FDCWD),
+        os.fsencode(first),
+        ctypes.c_int(_AT_FDCWD),
+        os.fsencode(second),
+        ctypes.c_uint(_RENAME_EXCHANGE),
+    )
     if hasattr(libc, "renameat2"):
         result = libc.renameat2(*arguments)
     elif os.uname().machine in _SYSCALLS:
@@ -278,7 +306,9 @@ _WRITE_ERRORS = {
 
 def write_error(error: OSError) -> str:
     """Why a write failed, in French."""
-    return _WRITE_ERRORS.get(error.errno, f"erreur d'écriture {errno.errorcode.get(error.errno, error.errno)}")
+    return _WRITE_ERRORS.get(
+        error.errno, f"erreur d'écriture {errno.errorcode.get(error.errno, error.errno)}"
+    )
 
 
 def _unwritable(error: OSError, root: Path, site_dir: Path, staging: Path) -> str:
@@ -289,8 +319,10 @@ def _unwritable(error: OSError, root: Path, site_dir: Path, staging: Path) -> st
     else:
         folder = filename.parent
     reason = write_error(error)
-    return (f"{folder}: -: attendu un dossier où écrire le site, reçu une erreur ({reason}) : le site "
-            f"précédent ({site_dir.name}/) est gardé tel quel et rien n'est laissé à côté")
+    return (
+        f"{folder}: -: attendu un dossier où écrire le site, reçu une erreur ({reason}) : le site "
+        f"précédent ({site_dir.name}/) est gardé tel quel et rien n'est laissé à côté"
+    )
 
 
 def check_site_url(site_url: str) -> None:
@@ -302,14 +334,32 @@ def check_site_url(site_url: str) -> None:
         host = parts.hostname
     except ValueError:
         parts, host = None, None
-    bad = next((char for char in site_url if not (char.isascii() and char.isprintable()) or char in _URL_UNSAFE),
-               None)
-    if parts is None or parts.scheme not in ("http", "https") or not host or bad is not None \
-            or parts.query or parts.fragment or "?" in site_url or "#" in site_url:
-        shown = "".join(c if c.isascii() and c.isprintable() else f"<U+{ord(c):04X}>" for c in site_url[:80])
+    bad = next(
+        (
+            char
+            for char in site_url
+            if not (char.isascii() and char.isprintable()) or char in _URL_UNSAFE
+        ),
+        None,
+    )
+    if (
+        parts is None
+        or parts.scheme not in ("http", "https")
+        or not host
+        or bad is not None
+        or parts.query
+        or parts.fragment
+        or "?" in site_url
+        or "#" in site_url
+    ):
+        shown = "".join(
+            c if c.isascii() and c.isprintable() else f"<U+{ord(c):04X}>" for c in site_url[:80]
+        )
         why = f" (caractère « {bad} » interdit)" if bad is not None and bad.isprintable() else ""
-        raise BuildError(f"SITE_URL: -: attendu l'adresse de publication, de la forme "
-                         f"https://exemple.fr/grimoire/ (http ou https, sans ? ni #), reçu « {shown} »{why}")
+        raise BuildError(
+            f"SITE_URL: -: attendu l'adresse de publication, de la forme "
+            f"https://exemple.fr/grimoire/ (http ou https, sans ? ni #), reçu « {shown} »{why}"
+        )
 
 
 #: Characters an address never holds as they are (RFC 3986): they would have to be percent-encoded.

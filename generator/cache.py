@@ -37,8 +37,16 @@ import generator
 import rules
 import widgets
 
-__all__ = ["digest", "folder", "forget_generation", "generation_digest", "record_generation",
-           "remember", "templates", "unchanged_generation"]
+__all__ = [
+    "digest",
+    "folder",
+    "forget_generation",
+    "generation_digest",
+    "record_generation",
+    "remember",
+    "templates",
+    "unchanged_generation",
+]
 
 #: Folders of the project whose every file a generation may read.
 SOURCE_FOLDERS = ("spells", "content", "sources", "generator", "widgets", "rules")
@@ -83,8 +91,9 @@ def templates(docs_dir: Path) -> FileSystemBytecodeCache | None:
     return FileSystemBytecodeCache(str(directory))
 
 
-def remember(docs_dir: Path, name: str, sources: Mapping[str, Path],
-             compute: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
+def remember(
+    docs_dir: Path, name: str, sources: Mapping[str, Path], compute: Callable[[], dict[str, bytes]]
+) -> dict[str, bytes]:
     """``compute()`` (files as ``{file name: bytes}``), or what an earlier build kept under the
     same ``name`` and the same :func:`digest` of ``sources`` (``{name: path}``), in
     ``cache/<name>/``."""
@@ -106,8 +115,10 @@ def generation_digest(root: Path, out: Path, site_url: str) -> str:
 
     folders = {name: root / name for name in SOURCE_FOLDERS}
     # The modules that run may live elsewhere than the project's copy (an installed package).
-    folders |= {f"{package.__name__}@": Path(package.__file__).parent
-                for package in (generator, widgets, rules)}
+    folders |= {
+        f"{package.__name__}@": Path(package.__file__).parent
+        for package in (generator, widgets, rules)
+    }
     files, seen = {}, set()
     for label, top in folders.items():
         resolved = top.resolve()
@@ -115,7 +126,9 @@ def generation_digest(root: Path, out: Path, site_url: str) -> str:
             continue
         seen.add(resolved)
         for directory, subfolders, names in os.walk(resolved):
-            subfolders[:] = sorted(d for d in subfolders if d != "__pycache__" and not d.startswith("."))
+            subfolders[:] = sorted(
+                d for d in subfolders if d != "__pycache__" and not d.startswith(".")
+            )
             for name in names:
                 path = Path(directory, name)
                 files[f"{label}/{path.relative_to(resolved)}"] = path
@@ -126,8 +139,19 @@ def generation_digest(root: Path, out: Path, site_url: str) -> str:
             pyodide.append([name, status.st_size, status.st_mtime_ns])
         except OSError:
             pyodide.append([name, None])
-    return digest(files, json.dumps([_STAMP_FORMAT, str(out.resolve()), site_url, sys.version,
-                                     [_version(name) for name in LIBRARIES], pyodide]))
+    return digest(
+        files,
+        json.dumps(
+            [
+                _STAMP_FORMAT,
+                str(out.resolve()),
+                site_url,
+                sys.version,
+                [_version(name) for name in LIBRARIES],
+                pyodide,
+            ]
+        ),
+    )
 
 
 def unchanged_generation(out: Path, key: str) -> int | None:
@@ -135,8 +159,12 @@ def unchanged_generation(out: Path, key: str) -> int | None:
     digest ``key`` and ``out`` is as it left it; else None (generate)."""
     try:
         kept = json.loads((folder(out) / _STAMP).read_text(encoding="utf-8"))
-        if (kept["digest"] == key and kept["files"] and kept["files"] == _listing(out)
-                and isinstance(kept["spells"], int)):
+        if (
+            kept["digest"] == key
+            and kept["files"]
+            and kept["files"] == _listing(out)
+            and isinstance(kept["spells"], int)
+        ):
             return kept["spells"]
     except (OSError, ValueError, KeyError, TypeError):
         pass
@@ -152,8 +180,10 @@ def forget_generation(out: Path) -> None:
 def record_generation(out: Path, key: str, spells: int) -> None:
     """Keep what a finished generation read (``key``) and wrote (a stamp that cannot be written
     only means the next build generates again)."""
-    _write_text(folder(out) / _STAMP, json.dumps(
-        {"digest": key, "spells": spells, "files": _listing(out)}, ensure_ascii=False))
+    _write_text(
+        folder(out) / _STAMP,
+        json.dumps({"digest": key, "spells": spells, "files": _listing(out)}, ensure_ascii=False),
+    )
 
 
 def _version(name: str) -> str:
@@ -183,7 +213,9 @@ def _read(target: Path, key: str) -> dict[str, bytes] | None:
         if not isinstance(index, dict) or index.get("key") != key:
             return None
         names = index["files"]
-        if not isinstance(names, list) or not all(isinstance(n, str) and Path(n).name == n for n in names):
+        if not isinstance(names, list) or not all(
+            isinstance(n, str) and Path(n).name == n for n in names
+        ):
             return None
         return {name: (target / name).read_bytes() for name in names}
     except (OSError, ValueError, KeyError):
@@ -199,7 +231,9 @@ def _write(target: Path, key: str, files: dict[str, bytes]) -> None:
         temporary.mkdir(parents=True)
         for name, data in files.items():
             (temporary / name).write_bytes(data)
-        (temporary / _INDEX).write_text(json.dumps({"key": key, "files": list(files)}), encoding="utf-8")
+        (temporary / _INDEX).write_text(
+            json.dumps({"key": key, "files": list(files)}), encoding="utf-8"
+        )
         shutil.rmtree(target, ignore_errors=True)
         temporary.rename(target)
     shutil.rmtree(temporary, ignore_errors=True)

@@ -29,10 +29,15 @@ def _add_check(commands: Any) -> None:
         "check",
         help="valider les fichiers de sort",
         description="Valide chaque fichier *.yaml du dossier (schéma, règles entre champs, règles entre "
-                    "fichiers) et affiche chaque problème sur une ligne « chemin:ligne: champ: message ».",
+        "fichiers) et affiche chaque problème sur une ligne « chemin:ligne: champ: message ».",
     )
-    parser.add_argument("dir", nargs="?", default=DEFAULT_SPELLS_DIR, metavar="DOSSIER",
-                        help=f"dossier des fichiers de sort (défaut : {DEFAULT_SPELLS_DIR})")
+    parser.add_argument(
+        "dir",
+        nargs="?",
+        default=DEFAULT_SPELLS_DIR,
+        metavar="DOSSIER",
+        help=f"dossier des fichiers de sort (défaut : {DEFAULT_SPELLS_DIR})",
+    )
     parser.set_defaults(run=_run_check)
 
 
@@ -54,10 +59,14 @@ def _add_generate(commands: Any) -> None:
         "generate",
         help="écrire les pages Markdown et le JSON (build/docs)",
         description="Valide les sorts puis écrit les pages Markdown, le JSON et les fichiers du "
-                    "moteur de calcul dans build/docs, que MkDocs (ou un outil compatible) construit.",
+        "moteur de calcul dans build/docs, que MkDocs (ou un outil compatible) construit.",
     )
-    parser.add_argument("--out", default="build/docs", metavar="DOSSIER",
-                        help="dossier de sortie (défaut : build/docs)")
+    parser.add_argument(
+        "--out",
+        default="build/docs",
+        metavar="DOSSIER",
+        help="dossier de sortie (défaut : build/docs)",
+    )
     parser.set_defaults(run=_run_generate)
 
 
@@ -74,11 +83,15 @@ def _run_generate(args: argparse.Namespace) -> int:
     except OSError as error:
         from .build import write_error
 
-        print(f"{Path(error.filename).parent if error.filename else args.out}: -: attendu un dossier où écrire "
-              f"les pages, reçu une erreur ({write_error(error)})")
+        print(
+            f"{Path(error.filename).parent if error.filename else args.out}: -: attendu un dossier où écrire "
+            f"les pages, reçu une erreur ({write_error(error)})"
+        )
         return EXIT_PROBLEMS
-    print(f"{_plural(report.spells, 'sort')} : {_plural(len(report.written), 'fichier écrit', 'fichiers écrits')} "
-          f"dans {args.out}")
+    print(
+        f"{_plural(report.spells, 'sort')} : {_plural(len(report.written), 'fichier écrit', 'fichiers écrits')} "
+        f"dans {args.out}"
+    )
     return EXIT_OK
 
 
@@ -87,10 +100,14 @@ def _add_build(commands: Any) -> None:
         "build",
         help="construire le site complet dans site/",
         description="Valide les sorts, génère les pages, puis construit le site avec MkDocs en mode "
-                    "strict. Le site précédent n'est remplacé que si tout a réussi.",
+        "strict. Le site précédent n'est remplacé que si tout a réussi.",
     )
-    parser.add_argument("--site-dir", default="site", metavar="DOSSIER",
-                        help="dossier du site construit (défaut : site)")
+    parser.add_argument(
+        "--site-dir",
+        default="site",
+        metavar="DOSSIER",
+        help="dossier du site construit (défaut : site)",
+    )
     parser.set_defaults(run=_run_build)
 
 
@@ -104,9 +121,15 @@ def _run_build(args: argparse.Namespace) -> int:
     except BuildError as error:
         print(f"Site non construit :\n{error}")
         return EXIT_PROBLEMS
-    shown = site.relative_to(Path.cwd().resolve()) if site.is_relative_to(Path.cwd().resolve()) else site
-    print(f"Site construit dans {shown}/ : "
-          "publiez ce dossier sur n'importe quel hébergement statique.")
+    shown = (
+        site.relative_to(Path.cwd().resolve())
+        if site.is_relative_to(Path.cwd().resolve())
+        else site
+    )
+    print(
+        f"Site construit dans {shown}/ : "
+        "publiez ce dossier sur n'importe quel hébergement statique."
+    )
     return EXIT_OK
 
 
@@ -115,7 +138,7 @@ def _add_serve(commands: Any) -> None:
         "serve",
         help="servir le site en local, reconstruit à chaque modification",
         description="Génère le site et le sert sur HOST:PORT ; toute modification d'un sort, d'un "
-                    "gabarit ou d'une page le reconstruit et recharge le navigateur.",
+        "gabarit ou d'une page le reconstruit et recharge le navigateur.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="adresse d'écoute (défaut : 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (défaut : 8000)")
@@ -159,14 +182,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - last line of defence: no traceback for the user
         if os.environ.get("GRIMOIRE_TRACEBACK"):
             raise
-        print(f"{PROG} : erreur inattendue ({type(exc).__name__} : {exc}). "
-              "Relancer avec GRIMOIRE_TRACEBACK=1 pour la trace complète.", file=sys.stderr)
+        print(
+            f"{PROG} : erreur inattendue ({type(exc).__name__} : {exc}). "
+            "Relancer avec GRIMOIRE_TRACEBACK=1 pour la trace complète.",
+            file=sys.stderr,
+        )
         return EXIT_ERROR
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Grimoire : outils du compendium de sorts.")
-    commands = parser.add_subparsers(title="commandes", dest="command", metavar="COMMANDE", required=True)
+    commands = parser.add_subparsers(
+        title="commandes", dest="command", metavar="COMMANDE", required=True
+    )
     for register in COMMANDS:
         register(commands)
     return parser
@@ -198,12 +226,22 @@ class _Formatter(argparse.HelpFormatter):
 
 
 _ARGPARSE_MESSAGES = [
-    (re.compile(r"the following arguments are required: (.*)"), r"argument obligatoire absent : \1"),
+    (
+        re.compile(r"the following arguments are required: (.*)"),
+        r"argument obligatoire absent : \1",
+    ),
     (re.compile(r"unrecognized arguments: (.*)"), r"arguments non reconnus : \1"),
-    (re.compile(r"argument (.*?): invalid choice: (.*) \(choose from (.*)\)"),
-     lambda m: f"argument {m[1]} : attendu l'une des valeurs {m[3].replace(chr(39), '')}, reçu « {m[2].strip(chr(39))} »"),
+    (
+        re.compile(r"argument (.*?): invalid choice: (.*) \(choose from (.*)\)"),
+        lambda m: (
+            f"argument {m[1]} : attendu l'une des valeurs {m[3].replace(chr(39), '')}, reçu « {m[2].strip(chr(39))} »"
+        ),
+    ),
     (re.compile(r"argument (.*?): expected one argument"), r"argument \1 : une valeur attendue"),
-    (re.compile(r"ambiguous option: (.*?) could match (.*)"), r"option ambiguë : \1 (possibles : \2)"),
+    (
+        re.compile(r"ambiguous option: (.*?) could match (.*)"),
+        r"option ambiguë : \1 (possibles : \2)",
+    ),
 ]
 
 
@@ -216,8 +254,13 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self._positionals.title = "arguments"
         self._optionals.title = "options"
-        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
-                          help="afficher cette aide et quitter")
+        self.add_argument(
+            "-h",
+            "--help",
+            action="help",
+            default=argparse.SUPPRESS,
+            help="afficher cette aide et quitter",
+        )
 
     def error(self, message: str) -> NoReturn:
         for pattern, french in _ARGPARSE_MESSAGES:

@@ -71,7 +71,9 @@ def on_pre_build(config) -> None:
 # of finished HTML (no blank line inside, see site._html_block). Markdown would only parse that
 # block to copy it unchanged, and that parsing was the largest part of the build: the block is
 # set aside and put back into the page's HTML.
-_HTML_BODY = re.compile(r"\A((?:# [^\n]*|<h1 [^\n]*</h1>)\n\n)(<[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*\n?)\Z")
+_HTML_BODY = re.compile(
+    r"\A((?:# [^\n]*|<h1 [^\n]*</h1>)\n\n)(<[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*\n?)\Z"
+)
 _BODY_MARK = "<!-- grimoire-html-body -->"
 _bodies: dict[str, str] = {}
 
@@ -82,9 +84,11 @@ def on_page_markdown(markdown, page, config, files) -> str:
     from generator.pages.page_assets import UnknownBundle
 
     if not page.meta and markdown.lstrip("\n").startswith("---"):
-        raise Abort(f"{_page_source(page.file.src_uri)}: -: attendu un en-tête de page (métadonnées YAML) "
-                    "que MkDocs sait lire, reçu un en-tête illisible : la page serait affichée comme du "
-                    "texte Markdown ; construction arrêtée")
+        raise Abort(
+            f"{_page_source(page.file.src_uri)}: -: attendu un en-tête de page (métadonnées YAML) "
+            "que MkDocs sait lire, reçu un en-tête illisible : la page serait affichée comme du "
+            "texte Markdown ; construction arrêtée"
+        )
     try:
         page.meta.update(_assets_of(page.meta.get("grimoire_assets") or ()))
     except UnknownBundle as error:
@@ -118,7 +122,8 @@ def _page_source(src_uri: str) -> str:
 _EXCLUDED_START = re.compile(
     r"<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?\sdata-search-exclude(?=[\s=/>])[^>]*>"
     r"|<(table|dl|nav|summary)(?=[\s>])[^>]*>"
-    r"|<(a)\s[^>]*?class=\"gr-level-link\"[^>]*>")
+    r"|<(a)\s[^>]*?class=\"gr-level-link\"[^>]*>"
+)
 _SEARCH_ATTRIBUTE = re.compile(r"data-search-\w+=\"[^\"]+\"")
 
 
@@ -280,8 +285,10 @@ def on_serve(server, config, builder):
             _serve_problems[:] = [str(error)]
         except Exception as error:  # noqa: BLE001 - the page says it, the terminal has the details
             traceback.print_exc()
-            _serve_problems[:] = [f"erreur inattendue de la reconstruction ({type(error).__name__}), "
-                                  "détails dans le terminal"]
+            _serve_problems[:] = [
+                f"erreur inattendue de la reconstruction ({type(error).__name__}), "
+                "détails dans le terminal"
+            ]
         else:
             _serve_problems.clear()
             return
@@ -297,15 +304,18 @@ def on_serve(server, config, builder):
         # A page asked during a rebuild waits for its end, as MkDocs does (bounded here: a
         # rebuild that never ends leaves the last known state shown).
         with server._epoch_cond:
-            server._epoch_cond.wait_for(lambda: server._visible_epoch == server._wanted_epoch,
-                                        timeout=_REBUILD_WAIT_S)
+            server._epoch_cond.wait_for(
+                lambda: server._visible_epoch == server._wanted_epoch, timeout=_REBUILD_WAIT_S
+            )
             epoch = server._visible_epoch
         problems = list(_serve_problems)
         if not problems:
             return serve_file(environ, start_response)
         body = server._inject_js_into_html(serve_error_page(problems), epoch)
-        start_response("500 Internal Server Error", [("Content-Type", "text/html; charset=utf-8"),
-                                                     ("Content-Length", str(len(body)))])
+        start_response(
+            "500 Internal Server Error",
+            [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body)))],
+        )
         return [body]
 
     # The server's own lines (requests, reloads) are printed, but not counted among a rebuild's

@@ -52,9 +52,7 @@ __all__ = [
 FACES = range(1, DIE_FACES + 1)
 
 EXTREMES = ("modified", "natural")
-EXTREMES_LABELS = MappingProxyType(
-    {"modified": "Résultat modifié", "natural": "Dé naturel"}
-)
+EXTREMES_LABELS = MappingProxyType({"modified": "Résultat modifié", "natural": "Dé naturel"})
 _EXPECTED_EXTREMES = errors.french_list(f"« {name} »" for name in EXTREMES)
 
 
@@ -167,8 +165,10 @@ def _faces_shifted(shift: int, learning: int, extremes: str) -> FacesByOutcome:
 
 @functools.lru_cache(maxsize=256)
 def _odds_shifted(shift: int, learning: int, extremes: str) -> tuple[tuple[Outcome, Fraction], ...]:
-    return tuple((outcome, Fraction(len(faces), DIE_FACES))
-                 for outcome, faces in _faces_shifted(shift, learning, extremes))
+    return tuple(
+        (outcome, Fraction(len(faces), DIE_FACES))
+        for outcome, faces in _faces_shifted(shift, learning, extremes)
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -312,9 +312,14 @@ def impossible_reason(
     natural = extremes == "natural"
     low, high = (2, DIE_FACES - 1) if natural else (1, DIE_FACES)
     span = (fr.SPAN_NATURAL if natural else fr.SPAN_MODIFIED).format(
-        faces=DIE_FACES, penalty=magic // MAGIC_DIVISOR, magic=magic,
+        faces=DIE_FACES,
+        penalty=magic // MAGIC_DIVISOR,
+        magic=magic,
         modifier=(f" + {modifier}" if modifier > 0 else f" − {-modifier}" if modifier < 0 else ""),
-        low=fr.signed(low + shift), high=fr.signed(high + shift))
+        low=fr.signed(low + shift),
+        high=fr.signed(high + shift),
+    )
     need = fr.IMPOSSIBLE_NEEDS[outcome.value].format(
-        twelve=DIE_FACES, target=2 * learning, learning=learning)
+        twelve=DIE_FACES, target=2 * learning, learning=learning
+    )
     return fr.IMPOSSIBLE_SENTENCE.format(label=outcome.label, need=need, span=span)

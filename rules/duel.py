@@ -142,8 +142,13 @@ def test_modifiers(element_a: str, element_b: str) -> tuple[int, int]:
     return modifier_a, -modifier_a
 
 
-def duel_result(cast_a: bool, cast_b: bool, dominant: str | None,
-                passed_a: bool | None = None, passed_b: bool | None = None) -> str:
+def duel_result(
+    cast_a: bool,
+    cast_b: bool,
+    dominant: str | None,
+    passed_a: bool | None = None,
+    passed_b: bool | None = None,
+) -> str:
     """The result of one duel as it was played (E1, E4): "a", "b", "cancel" or "none".
 
     ``cast_a``/``cast_b``: whether each spell was cast; ``dominant`` as :func:`dominance`;

@@ -127,9 +127,7 @@ def integer(param: str, value: object, low: int | None = None, high: int | None 
 
     Strings are refused, even "12": callers convert raw text themselves.
     """
-    if _is_int(value) and (low is None or value >= low) and (
-        high is None or value <= high
-    ):
+    if _is_int(value) and (low is None or value >= low) and (high is None or value <= high):
         return int(value)
     if low is None and high is None:
         expected = "un entier"

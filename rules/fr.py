@@ -100,8 +100,10 @@ IMPOSSIBLE_NEEDS = {
 }
 IMPOSSIBLE_SENTENCE = "« {label} » est impossible : {need}, or {span}."
 SPAN_MODIFIED = "R = d{faces} − {penalty} (magie {magic} ÷ 2, arrondi à l’inférieur){modifier} va de {low} à {high}"
-SPAN_NATURAL = ("hors du 1 et du {faces} naturels, R = d{faces} − {penalty} "
-                "(magie {magic} ÷ 2, arrondi à l’inférieur){modifier} va de {low} à {high}")
+SPAN_NATURAL = (
+    "hors du 1 et du {faces} naturels, R = d{faces} − {penalty} "
+    "(magie {magic} ÷ 2, arrondi à l’inférieur){modifier} va de {low} à {high}"
+)
 
 
 def signed(value: int) -> str:

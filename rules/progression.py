@@ -136,9 +136,7 @@ def _expected_to(
     """Exact expected casts from (learning, xp) to reach ``target``; validated input."""
     terminal: Pairs = ((0, 0),) * 5
     for level in range(target - 1, learning - 1, -1):
-        solved = _backward(
-            _gain_counts(magic, level, extremes), _cost(level, difficulty), terminal
-        )
+        solved = _backward(_gain_counts(magic, level, extremes), _cost(level, difficulty), terminal)
         terminal = solved[:5]
     w, e = solved[xp]
     return Fraction(w, 12**e)

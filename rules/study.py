@@ -47,9 +47,7 @@ def study_xp(hours: int, failed_at: int | None = None) -> int:
         return STUDY_XP[hours]
     if isinstance(failed_at, int) and not isinstance(failed_at, bool) and 1 <= failed_at <= hours:
         return _failed_xp(failed_at)
-    raise errors.invalid(
-        "failed_at", f"un entier de 1 à {hours} ou aucune valeur", failed_at
-    )
+    raise errors.invalid("failed_at", f"un entier de 1 à {hours} ou aucune valeur", failed_at)
 
 
 def study_odds(hours: int, p: Fraction | int | str) -> dict[int, Fraction]:

@@ -18,8 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def pytest_addoption(parser):
-    parser.addoption("--update-goldens", action="store_true",
-                     help="réécrire les fichiers de référence (à relire avant de valider)")
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        help="réécrire les fichiers de référence (à relire avant de valider)",
+    )
 
 
 @pytest.fixture(scope="session")
@@ -104,7 +107,9 @@ class _Chromium:
 def browser():
     """Debian's headless Chromium driven by Playwright (no browser download is possible here)."""
     if not os.path.exists(CHROMIUM):
-        pytest.fail("Chromium absent : installez le paquet Debian « chromium » (make test le fait).")
+        pytest.fail(
+            "Chromium absent : installez le paquet Debian « chromium » (make test le fait)."
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -120,9 +125,11 @@ MOUNTED = "() => [...document.querySelectorAll('.gr-calc')].every(calc => calc.d
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 #: True once the calculator ``sel`` is failed and says why: its state is set when the engine fails,
 #: its message once the reader's request reaches the failed engine (a moment later).
-FAILED_AND_SAID = ("(sel) => { const calc = document.querySelector(sel); return !!calc"
-                   " && calc.dataset.state === 'failed'"
-                   " && calc.querySelector('[data-status]').textContent !== ''; }")
+FAILED_AND_SAID = (
+    "(sel) => { const calc = document.querySelector(sel); return !!calc"
+    " && calc.dataset.state === 'failed'"
+    " && calc.querySelector('[data-status]').textContent !== ''; }"
+)
 
 
 def wait_until_settled(page) -> None:

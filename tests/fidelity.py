@@ -51,7 +51,7 @@ def find_sequence(haystack: list[str], needle: list[str], start: int = 0) -> int
         return start
     first = needle[0]
     for index in range(start, len(haystack) - len(needle) + 1):
-        if haystack[index] == first and haystack[index:index + len(needle)] == needle:
+        if haystack[index] == first and haystack[index : index + len(needle)] == needle:
             return index
     return -1
 

@@ -31,25 +31,65 @@ FIELD_KEYS = ("levels", "casting_time", "range", "target", "duration", "saving_t
 FIELD_LABELS = ("Niveau", "Temps d’incantation", "Portée", "Cible", "Durée", "Jet de sauvegarde")
 
 # Sub-headings inside descriptions (source-irregularities.md §9), by source line.
-HEADING_LINES = {885, 892, 899, 907, 914, 921, 928, 935, 941, 959, 973, 1402, 1786, 1916, 1921,
-                 2018, 2025, 2078, 2089, 2136, 2143, 2328}
+HEADING_LINES = {
+    885,
+    892,
+    899,
+    907,
+    914,
+    921,
+    928,
+    935,
+    941,
+    959,
+    973,
+    1402,
+    1786,
+    1916,
+    1921,
+    2018,
+    2025,
+    2078,
+    2089,
+    2136,
+    2143,
+    2328,
+}
 # Captions of lost images inside a description: line -> text after the caption (None: whole line).
 INLINE_CAPTIONS = {
-    2154: ("Les approximations en téléportation peuvent vous envoyer beaucoup trop bas ou beaucoup trop haut", None),
-    2178: ("Se faire téléporter par un Azathothien comporte des risques", "Chercher à se faire téléporter"),
+    2154: (
+        "Les approximations en téléportation peuvent vous envoyer beaucoup trop bas ou beaucoup trop haut",
+        None,
+    ),
+    2178: (
+        "Se faire téléporter par un Azathothien comporte des risques",
+        "Chercher à se faire téléporter",
+    ),
 }
 # The tab-separated table of Invocation de monstre.
 TABLE_LINES = range(862, 871)
 PROBABLE_TRAILING_CAPTION = 2377
 
-ORDINALS = {"premier": 1, "deuxième": 2, "troisième": 3, "quatrième": 4, "cinquième": 5,
-            "sixième": 6, "septième": 7, "huitième": 8, "neuvième": 9}
+ORDINALS = {
+    "premier": 1,
+    "deuxième": 2,
+    "troisième": 3,
+    "quatrième": 4,
+    "cinquième": 5,
+    "sixième": 6,
+    "septième": 7,
+    "huitième": 8,
+    "neuvième": 9,
+}
 _N = r"(?P<n>\d+)(?:\^?(?:er|e|eme))?"
 # Per-level lines: slug -> (regex on the description line as written, basis).
 PER_LEVEL = {
     "agrandissement": (rf"^(?P<label>{_N} niveau :) (?P<text>.+)$", "spell"),
     "reduction": (rf"^(?P<label>{_N} niveau :) (?P<text>.+)$", "spell"),
-    "comprehension-des-langages": (r"^(?P<label>Au (?:premier|niveau (?P<n>\d)) niveau,|Au niveau (?P<n2>\d),) (?P<text>.+)$", "spell"),
+    "comprehension-des-langages": (
+        r"^(?P<label>Au (?:premier|niveau (?P<n>\d)) niveau,|Au niveau (?P<n2>\d),) (?P<text>.+)$",
+        "spell",
+    ),
     "illusion": (r"^(?P<label>Niveau (?P<n>\d) :) (?P<text>.+)$", "spell"),
     "invisibilite": (r"^(?P<label>Niveau (?P<n>\d) :) (?P<text>.+)$", "spell"),
     "metamorphose": (r"^(?P<label>Niveau (?P<n>\d) :) (?P<text>.+)$", "spell"),
@@ -70,42 +110,104 @@ PER_LEVEL = {
 
 # Errata: (source line, fragment exactly as written, kind, French note). Shown beside the text.
 ERRATA = [
-    (144, "1-9", "inconsistency", "L'index du document indique 1-7 pour ce sort ; sa fiche indique 1-9."),
+    (
+        144,
+        "1-9",
+        "inconsistency",
+        "L'index du document indique 1-7 pour ce sort ; sa fiche indique 1-9.",
+    ),
     (259, "boucler", "typo", "Lire « bouclier »."),
     (292, "l'air d'effet", "typo", "Lire « l'aire d'effet »."),
     (294, "l'air d'effet", "typo", "Lire « l'aire d'effet »."),
-    (350, "l'autre Dans ce duel", "export", "Un saut de ligne semble perdu entre « l'autre » et « Dans ce duel »."),
+    (
+        350,
+        "l'autre Dans ce duel",
+        "export",
+        "Un saut de ligne semble perdu entre « l'autre » et « Dans ce duel ».",
+    ),
     (613, "n'eexiste", "typo", "Lire « n'existe »."),
     (749, "objet,cependant", "typo", "Une espace manque après la virgule."),
-    (781, "créatures Si pendant", "export", "Un saut de ligne (et peut-être du texte) semble perdu avant « Si pendant »."),
-    (939, "3000 xp - dragon noir", "export", "Deux monstres fusionnés sur une même ligne dans le document."),
-    (945, "5000 xp - Éléphant", "export", "Deux monstres fusionnés sur une même ligne dans le document."),
-    (983, "=4.5 millions", "inconsistency", "(100 + 80) × 50 × 1.000 donne 9 millions ; les parenthèses du calcul ne sont pas équilibrées."),
+    (
+        781,
+        "créatures Si pendant",
+        "export",
+        "Un saut de ligne (et peut-être du texte) semble perdu avant « Si pendant ».",
+    ),
+    (
+        939,
+        "3000 xp - dragon noir",
+        "export",
+        "Deux monstres fusionnés sur une même ligne dans le document.",
+    ),
+    (
+        945,
+        "5000 xp - Éléphant",
+        "export",
+        "Deux monstres fusionnés sur une même ligne dans le document.",
+    ),
+    (
+        983,
+        "=4.5 millions",
+        "inconsistency",
+        "(100 + 80) × 50 × 1.000 donne 9 millions ; les parenthèses du calcul ne sont pas équilibrées.",
+    ),
     (1004, "est de cases,", "export", "Un nombre manque (probablement 4, voir la ligne suivante)."),
     (1013, "réssurrection", "typo", "Lire « résurrection »."),
-    (1266, "2 m par niveau du magicien", "inconsistency", "Le texte du sort parle de 1 m par niveau du jeteur de sort."),
+    (
+        1266,
+        "2 m par niveau du magicien",
+        "inconsistency",
+        "Le texte du sort parle de 1 m par niveau du jeteur de sort.",
+    ),
     (1301, "aventurer,25", "typo", "Une espace manque après la virgule."),
     (1304, "mur de fer", "inconsistency", "Copie du sort Mur de fer : lire « mur de glace »."),
     (1321, "mur de fer", "inconsistency", "Copie du sort Mur de fer : lire « mur de pierre »."),
     (1432, "permet de d'essayer", "typo", "Lire « permet d'essayer »."),
-    (1532, "l'oreille Pour référence", "export", "Un saut de ligne semble perdu avant « Pour référence »."),
+    (
+        1532,
+        "l'oreille Pour référence",
+        "export",
+        "Un saut de ligne semble perdu avant « Pour référence ».",
+    ),
     (1694, "jusq'a", "typo", "Lire « jusqu'à »."),
-    (1769, "-1 moins niveaux du sort", "inconsistency", "Le texte du sort indique -2 par niveau du sort."),
+    (
+        1769,
+        "-1 moins niveaux du sort",
+        "inconsistency",
+        "Le texte du sort indique -2 par niveau du sort.",
+    ),
     (1857, "l'air d'effet", "typo", "Lire « l'aire d'effet »."),
     (1862, "explosives runes", "typo", "Lire « runes explosives »."),
     (1898, "une saut", "typo", "Lire « un saut »."),
     (2007, "voir des corps", "typo", "Lire « voire des corps »."),
     (2110, "Ce port permet", "typo", "Lire « Ce sort permet »."),
-    (2126, "l'Ether Il est impossible", "export", "Un saut de ligne (et peut-être du texte) semble perdu après « l'Ether »."),
+    (
+        2126,
+        "l'Ether Il est impossible",
+        "export",
+        "Un saut de ligne (et peut-être du texte) semble perdu après « l'Ether ».",
+    ),
     (2169, "enviromement", "typo", "Lire « environnement »."),
-    (2178, "Chercher à se faire téléporter", "export", "Dans le document, ce sous-titre est fusionné avec la légende de l'image qui le précède."),
+    (
+        2178,
+        "Chercher à se faire téléporter",
+        "export",
+        "Dans le document, ce sous-titre est fusionné avec la légende de l'image qui le précède.",
+    ),
     (2224, "niveau du joueur", "inconsistency", "Partout ailleurs : « niveau du magicien »."),
-    (2238, "(-1 par niveau du sort)+1", "inconsistency", "Le texte du sort indique « -1 par niveau du sort moins 1 »."),
+    (
+        2238,
+        "(-1 par niveau du sort)+1",
+        "inconsistency",
+        "Le texte du sort indique « -1 par niveau du sort moins 1 ».",
+    ),
     (2358, "86.4", "inconsistency", "La progression par doublement donnerait 84.4 km/h."),
 ]
 
-DIFFICULTY_NOTE = ("Choix éditorial : la règle ne donne pas la difficulté des sorts ; par défaut "
-                   "difficulté = ⌈niveau minimum / 2⌉ (niveau minimum {min} → difficulté {d}).")
+DIFFICULTY_NOTE = (
+    "Choix éditorial : la règle ne donne pas la difficulté des sorts ; par défaut "
+    "difficulté = ⌈niveau minimum / 2⌉ (niveau minimum {min} → difficulté {d})."
+)
 
 
 def slugify(title: str) -> str:
@@ -124,8 +226,14 @@ def split_field(line: str, label: str) -> dict:
 
 def parse_casting_time(raw: str) -> dict | None:
     """Parse regular casting times; None when the value is irregular."""
-    units = {"s": "second", "round": "round", "rounds": "round", "minute": "minute",
-             "minutes": "minute", "segment": "segment"}
+    units = {
+        "s": "second",
+        "round": "round",
+        "rounds": "round",
+        "minute": "minute",
+        "minutes": "minute",
+        "segment": "segment",
+    }
     if raw == "spécial":
         return {"kind": "special"}
     m = re.fullmatch(r"(\d+) (s|rounds?|minutes?|segment)(?: (?:/|par) niveau(?: du sort)?)?", raw)
@@ -149,8 +257,11 @@ def parse_range(raw: str) -> dict | None:
     if raw in ("spécial", "spéciale"):
         return {"kind": "special"}
     units = {"case": "case", "cases": "case", "m": "metre", "mètres": "metre", "km": "kilometre"}
-    m = re.fullmatch(r"(\d+(?:,\d+)?) (cases?|m|mètres|km)"
-                     r"(?: (?:/|par) niveau (du|de) (magicien|sort))?", raw)
+    m = re.fullmatch(
+        r"(\d+(?:,\d+)?) (cases?|m|mètres|km)"
+        r"(?: (?:/|par) niveau (du|de) (magicien|sort))?",
+        raw,
+    )
     if not m:
         return None
     parsed = {"amount": _number(m.group(1)), "unit": units[m.group(2)]}
@@ -171,10 +282,23 @@ def parse_duration(raw: str) -> dict | None:
     m = re.fullmatch(r"(\d+)\+(\d+d\d+) rounds?", raw)
     if m:
         return {"kind": "dice", "base": int(m.group(1)), "dice": m.group(2), "unit": "round"}
-    units = {"round": "round", "rounds": "round", "minute": "minute", "minutes": "minute",
-             "heure": "hour", "heures": "hour", "h": "hour", "jour": "day", "semaine": "week", "an": "year"}
-    m = re.fullmatch(r"(\d+) (rounds?|minutes?|heures?|h|jour|semaine|an)"
-                     r"(?: par niveau (du|de) (magicien|sort|jeteur de sort))?", raw)
+    units = {
+        "round": "round",
+        "rounds": "round",
+        "minute": "minute",
+        "minutes": "minute",
+        "heure": "hour",
+        "heures": "hour",
+        "h": "hour",
+        "jour": "day",
+        "semaine": "week",
+        "an": "year",
+    }
+    m = re.fullmatch(
+        r"(\d+) (rounds?|minutes?|heures?|h|jour|semaine|an)"
+        r"(?: par niveau (du|de) (magicien|sort|jeteur de sort))?",
+        raw,
+    )
     if not m:
         return None
     amount, unit = int(m.group(1)), units[m.group(2)]
@@ -248,7 +372,7 @@ def description_markdown(lines: list[tuple[int, str]]) -> str:
 
 def _list_resumes(nonblank: list[tuple[int, str]], index: int) -> bool:
     """True when an unbulleted line sits between list items of the same list."""
-    for n, t in nonblank[index + 1:]:
+    for n, t in nonblank[index + 1 :]:
         if n != nonblank[index][0] + 1 and not is_list_line(t):
             return False
         return is_list_line(t)
@@ -296,13 +420,21 @@ def import_document() -> tuple[dict[str, dict], dict]:
     text = SOURCE.read_text(encoding="utf-8")
     lines = text.split("\n")
     at = lambda n: lines[n - 1]  # noqa: E731 - 1-based access reads like the audit
-    titles = [n for n in range(1, len(lines) - 2)
-              if at(n) and not at(n + 1) and at(n + 2).startswith("Niveau :")
-              and at(n + 3).startswith("Temps")]
+    titles = [
+        n
+        for n in range(1, len(lines) - 2)
+        if at(n)
+        and not at(n + 1)
+        and at(n + 2).startswith("Niveau :")
+        and at(n + 3).startswith("Temps")
+    ]
     assert len(titles) == 110
 
-    index_rows = [(n, *at(n).split("\t")) for n in range(1, titles[0]) if "\t" in at(n)
-                  and not at(n).startswith("Nom du sort")]
+    index_rows = [
+        (n, *at(n).split("\t"))
+        for n in range(1, titles[0])
+        if "\t" in at(n) and not at(n).startswith("Nom du sort")
+    ]
     assert len(index_rows) == 110
     headers = [n for n in range(1, titles[0]) if at(n).startswith("Nom du sort")]
 
@@ -322,15 +454,18 @@ def import_document() -> tuple[dict[str, dict], dict]:
         name = at(title_line)
         slug = slugify(name)
         fields = {}
-        for key, label, n in zip(FIELD_KEYS, FIELD_LABELS, range(title_line + 2, title_line + 8), strict=True):
+        for key, label, n in zip(
+            FIELD_KEYS, FIELD_LABELS, range(title_line + 2, title_line + 8), strict=True
+        ):
             fields[key] = split_field(at(n), label)
         body = [(n, at(n)) for n in range(title_line + 8, end + 1)]
         figures = []
         if first != title_line and at(first) != name:
             figures.append({"caption": at(first), "position": "before_title", "certainty": "sure"})
         if end == PROBABLE_TRAILING_CAPTION:
-            figures.append({"caption": at(end), "position": "after_description",
-                            "certainty": "probable"})
+            figures.append(
+                {"caption": at(end), "position": "after_description", "certainty": "probable"}
+            )
             body = [(n, t) for n, t in body if n != end]
         while body and not body[-1][1]:
             body.pop()
@@ -346,8 +481,10 @@ def import_document() -> tuple[dict[str, dict], dict]:
             "aliases": [],
             "levels": {**fields["levels"], "min": lmin, "max": lmax, "index_raw": None},
             "index": None,
-            "casting_time": {**fields["casting_time"],
-                             "parsed": parse_casting_time(fields["casting_time"]["raw"])},
+            "casting_time": {
+                **fields["casting_time"],
+                "parsed": parse_casting_time(fields["casting_time"]["raw"]),
+            },
             "range": {**fields["range"], "parsed": parse_range(fields["range"]["raw"])},
             "target": fields["target"],
             "duration": {**fields["duration"], "parsed": parse_duration(fields["duration"]["raw"])},
@@ -377,8 +514,11 @@ def import_document() -> tuple[dict[str, dict], dict]:
 
     for line, fragment, kind, note in ERRATA:
         assert fragment in at(line), (line, fragment)
-        spell = next(s for s in spells.values()
-                     if s["source"]["first_line"] <= line <= s["source"]["last_line"])
+        spell = next(
+            s
+            for s in spells.values()
+            if s["source"]["first_line"] <= line <= s["source"]["last_line"]
+        )
         spell["errata"].append({"text": fragment, "kind": kind, "note": note})
 
     blocks = []
@@ -425,8 +565,11 @@ def main(argv: list[str] | None = None) -> int:
     spells, document = import_document()
     outputs = {ROOT / "spells" / f"{slug}.yaml": dump(spell) for slug, spell in spells.items()}
     outputs[ROOT / "content" / "document.yaml"] = dump(document)
-    differing = [path for path, text in outputs.items()
-                 if not path.exists() or path.read_text(encoding="utf-8") != text]
+    differing = [
+        path
+        for path, text in outputs.items()
+        if not path.exists() or path.read_text(encoding="utf-8") != text
+    ]
     if args.check:
         for path in differing:
             print(f"{path.relative_to(ROOT)} : diffère de l'import", file=sys.stderr)

@@ -145,7 +145,7 @@ def _labelled(field, message):
         return message
     name = "graine" if base == "seed" else rules_errors.PARAM_NAMES.get(base, base)
     prefix = f"{name} : "
-    return label + " : " + message[len(prefix):] if message.startswith(prefix) else message
+    return label + " : " + message[len(prefix) :] if message.startswith(prefix) else message
 
 
 def _too_long(field, raw):
@@ -339,9 +339,15 @@ def _cast_figures(v):
 
 def _impossible(v):
     """The engine's sentence for each outcome no face gives, in outcome order."""
-    return [reason for outcome in rules.Outcome
-            if (reason := rules.impossible_reason(outcome, v["magic"], v["learning"],
-                                                  modifier=v["modifier"], extremes=v["extremes"]))]
+    return [
+        reason
+        for outcome in rules.Outcome
+        if (
+            reason := rules.impossible_reason(
+                outcome, v["magic"], v["learning"], modifier=v["modifier"], extremes=v["extremes"]
+            )
+        )
+    ]
 
 
 def impossible_reasons(request: dict[str, object]) -> list[str]:
@@ -378,8 +384,9 @@ def _roll(request):
 
     def compute(v):
         figures = _cast_figures(v)
-        cast = functools.partial(rules.cast, v["magic"], v["learning"], modifier=v["modifier"],
-                                 extremes=v["extremes"])
+        cast = functools.partial(
+            rules.cast, v["magic"], v["learning"], modifier=v["modifier"], extremes=v["extremes"]
+        )
         if seeded and not _blank(v["seed"]):  # (blank: the stand-in of a refused seed)
             import random  # imported on first use: the browser pays for the bridge's imports
 
@@ -438,8 +445,12 @@ def _duel_figures(v):
     return {
         "ok": True,
         "calc": "duel",
-        "inputs": {"a": sides["a"], "b": sides["b"], "extremes": extremes,
-                   "extremes_label": rules.EXTREMES_LABELS[extremes]},
+        "inputs": {
+            "a": sides["a"],
+            "b": sides["b"],
+            "extremes": extremes,
+            "extremes_label": rules.EXTREMES_LABELS[extremes],
+        },
         "dominant": d.dominant,
         "dominant_label": _SIDE_NAMES.get(d.dominant, "aucun"),
         "odds": [
@@ -530,7 +541,9 @@ def _reasons(a, b, d):
             f"({_SIDE_NAMES[d.dominant]}) l'emporte."
         )
     else:
-        reasons.append("Si les deux tests réussissent ou échouent ensemble, les deux sorts s'annulent.")
+        reasons.append(
+            "Si les deux tests réussissent ou échouent ensemble, les deux sorts s'annulent."
+        )
     return reasons
 
 
@@ -637,15 +650,17 @@ def answer_key(request: dict[str, object]) -> tuple | None:
         calc = request.get("calc")
         if calc == "cast":
             v = _fields(request, ("magic", "learning", "modifier", "extremes"))
-            return rules.cast_key(v["magic"], v["learning"], modifier=v["modifier"],
-                                  extremes=v["extremes"])
+            return rules.cast_key(
+                v["magic"], v["learning"], modifier=v["modifier"], extremes=v["extremes"]
+            )
         if calc == "progression":
             v = _fields(request, ("magic", "learning", "difficulty", "xp", "n", "extremes"))
             n = v["n"]
             if not (isinstance(n, int) and not isinstance(n, bool) and n >= 0):
                 return None
-            return rules.progression_key(v["magic"], v["learning"], v["difficulty"], v["xp"],
-                                         extremes=v["extremes"]) + (n,)
+            return rules.progression_key(
+                v["magic"], v["learning"], v["difficulty"], v["xp"], extremes=v["extremes"]
+            ) + (n,)
     except Exception:  # noqa: BLE001 - an invalid request is simply not grouped
         return None
     return None
@@ -659,7 +674,10 @@ def handle(request: object) -> dict[str, object]:
     """
     try:
         if not isinstance(request, dict):
-            return {"ok": False, "errors": [{"field": None, "message": "requête invalide : attendu un objet"}]}
+            return {
+                "ok": False,
+                "errors": [{"field": None, "message": "requête invalide : attendu un objet"}],
+            }
         calc = request.get("calc")
         handler = CALCS.get(calc) if isinstance(calc, str) else None
         if handler is None:
@@ -696,14 +714,27 @@ _EXTREMES = ("choice", tuple(rules.EXTREMES))
 _ELEMENT = ("choice", tuple(rules.ELEMENTS))
 _SPECS: dict[str, dict[str, tuple]] = {
     "cast": {"magic": _MAGIC, "learning": _LEARNING, "modifier": _ANY_INT, "extremes": _EXTREMES},
-    "duel": {"a_magic": _MAGIC, "a_learning": _LEARNING, "a_element": _ELEMENT,
-             "b_magic": _MAGIC, "b_learning": _LEARNING, "b_element": _ELEMENT,
-             "extremes": _EXTREMES},
-    "progression": {"magic": _MAGIC, "learning": _LEARNING,
-                    "difficulty": ("integer", rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY),
-                    "xp": ("integer", 0, "cost"), "extremes": _EXTREMES, "n": ("integer", 0, None)},
-    "study": {"hours": ("integer", rules.MIN_STUDY_HOURS, rules.MAX_STUDY_HOURS),
-              "p": ("probability",)},
+    "duel": {
+        "a_magic": _MAGIC,
+        "a_learning": _LEARNING,
+        "a_element": _ELEMENT,
+        "b_magic": _MAGIC,
+        "b_learning": _LEARNING,
+        "b_element": _ELEMENT,
+        "extremes": _EXTREMES,
+    },
+    "progression": {
+        "magic": _MAGIC,
+        "learning": _LEARNING,
+        "difficulty": ("integer", rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY),
+        "xp": ("integer", 0, "cost"),
+        "extremes": _EXTREMES,
+        "n": ("integer", 0, None),
+    },
+    "study": {
+        "hours": ("integer", rules.MIN_STUDY_HOURS, rules.MAX_STUDY_HOURS),
+        "p": ("probability",),
+    },
 }
 _SPECS["roll"] = {**_SPECS["cast"], "face": ("integer", 1, rules.DIE_FACES)}
 
@@ -754,8 +785,13 @@ def reading() -> dict:
         fields = []
         for field, spec in specs.items():
             short = field.split("_", 1)[1] if field[:2] in ("a_", "b_") else field
-            entry = {"field": field, "label": FIELD_LABELS[short], "kind": spec[0],
-                     "absent": _ABSENT.get(short), "stand_in": _stand_in(field)}
+            entry = {
+                "field": field,
+                "label": FIELD_LABELS[short],
+                "kind": spec[0],
+                "absent": _ABSENT.get(short),
+                "stand_in": _stand_in(field),
+            }
             if spec[0] == "integer" and spec[2] == "cost":
                 highs: dict[str, int | None] = {}
                 messages = {}
@@ -768,8 +804,12 @@ def reading() -> dict:
                         except rules.RulesError:
                             highs[key] = None  # the last level: no cost left
                         messages[key] = _template(
-                            {**base, "learning": str(learning), "difficulty": str(difficulty)}, field)
-                entry.update(low=spec[1], high=highs, message=messages, by=["learning", "difficulty"])
+                            {**base, "learning": str(learning), "difficulty": str(difficulty)},
+                            field,
+                        )
+                entry.update(
+                    low=spec[1], high=highs, message=messages, by=["learning", "difficulty"]
+                )
             else:
                 if spec[0] == "integer":
                     entry.update(low=spec[1], high=spec[2])
@@ -781,14 +821,26 @@ def reading() -> dict:
     sample = "1" * (MAX_DIGITS + 1)
     return {
         "integer": {"whitespace": whitespace, "signs": dict(_SIGNS), "digits": MAX_DIGITS},
-        "long": {"digits": MAX_DIGITS, "shown": _SHOWN_CHARS,
-                 "message": {field: _labelled(field, _too_long(field, sample)).replace(_shown(sample), "{}")
-                             for specs in _SPECS.values() for field in specs}},
-        "describe": {"blank": rules_errors.describe(""), "none": rules_errors.describe(None),
-                     "chars": rules_errors.MAX_SHOWN},
-        "probability": {"ratio": rules_errors.PROBABILITY_RATIO,
-                        "decimal": rules_errors.PROBABILITY_DECIMAL,
-                        "percent_spaces": rules_errors.PERCENT_SPACES,
-                        "low": 0, "high": 1},
+        "long": {
+            "digits": MAX_DIGITS,
+            "shown": _SHOWN_CHARS,
+            "message": {
+                field: _labelled(field, _too_long(field, sample)).replace(_shown(sample), "{}")
+                for specs in _SPECS.values()
+                for field in specs
+            },
+        },
+        "describe": {
+            "blank": rules_errors.describe(""),
+            "none": rules_errors.describe(None),
+            "chars": rules_errors.MAX_SHOWN,
+        },
+        "probability": {
+            "ratio": rules_errors.PROBABILITY_RATIO,
+            "decimal": rules_errors.PROBABILITY_DECIMAL,
+            "percent_spaces": rules_errors.PERCENT_SPACES,
+            "low": 0,
+            "high": 1,
+        },
         "calcs": calcs,
     }

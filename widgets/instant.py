@@ -98,20 +98,37 @@ _EXTREMES = tuple(rules.EXTREMES)
 _EXTREMES_LABELS = dict(rules.EXTREMES_LABELS)
 
 _INPUTS = {
-    "cast": [["magic", "magic", "value"], ["learning", "learning", "value"],
-             ["modifier", "modifier", "value"], ["extremes", "extremes", "value"],
-             ["extremes_label", "extremes", _EXTREMES_LABELS]],
-    "progression": [["magic", "magic", "value"], ["learning", "learning", "value"],
-                    ["difficulty", "difficulty", "value"], ["xp", "xp", "value"],
-                    ["n", "n", "value"], ["extremes", "extremes", "value"],
-                    ["extremes_label", "extremes", _EXTREMES_LABELS]],
+    "cast": [
+        ["magic", "magic", "value"],
+        ["learning", "learning", "value"],
+        ["modifier", "modifier", "value"],
+        ["extremes", "extremes", "value"],
+        ["extremes_label", "extremes", _EXTREMES_LABELS],
+    ],
+    "progression": [
+        ["magic", "magic", "value"],
+        ["learning", "learning", "value"],
+        ["difficulty", "difficulty", "value"],
+        ["xp", "xp", "value"],
+        ["n", "n", "value"],
+        ["extremes", "extremes", "value"],
+        ["extremes_label", "extremes", _EXTREMES_LABELS],
+    ],
     "study": [["hours", "hours", "value"], ["p", "p", "text"]],
-    "duel": [*(spec for side in ("a", "b") for spec in (
-                 [f"{side}.magic", f"{side}_magic", "value"],
-                 [f"{side}.learning", f"{side}_learning", "value"],
-                 [f"{side}.element", f"{side}_element", "value"],
-                 [f"{side}.element_label", f"{side}_element", dict(rules.ELEMENT_LABELS)])),
-             ["extremes", "extremes", "value"], ["extremes_label", "extremes", _EXTREMES_LABELS]],
+    "duel": [
+        *(
+            spec
+            for side in ("a", "b")
+            for spec in (
+                [f"{side}.magic", f"{side}_magic", "value"],
+                [f"{side}.learning", f"{side}_learning", "value"],
+                [f"{side}.element", f"{side}_element", "value"],
+                [f"{side}.element_label", f"{side}_element", dict(rules.ELEMENT_LABELS)],
+            )
+        ),
+        ["extremes", "extremes", "value"],
+        ["extremes_label", "extremes", _EXTREMES_LABELS],
+    ],
 }
 
 
@@ -142,21 +159,34 @@ def _answer(request):
 
 
 def _study_texts():
-    return [f"{numerator}/{denominator}"
-            for denominator in range(1, STUDY_DENOMINATOR + 1)
-            for numerator in range(0, denominator + 1)]
+    return [
+        f"{numerator}/{denominator}"
+        for denominator in range(1, STUDY_DENOMINATOR + 1)
+        for numerator in range(0, denominator + 1)
+    ]
 
 
 def _axes():
     magic = list(range(0, rules.stable_magic(max(_MODIFIERS)) + 1))
     return {
-        "cast": [["magic", magic], ["learning", list(_LEARNING)],
-                 ["modifier", list(_MODIFIERS)], ["extremes", list(_EXTREMES)]],
-        "progression": [["magic", magic], ["learning", list(_LEARNING)], ["xp", [0]],
-                        ["difficulty", list(_DIFFICULTIES)], ["n", list(PROGRESSION_CASTS)],
-                        ["extremes", list(_EXTREMES)]],
-        "study": [["hours", list(_HOURS)],
-                  ["p", [bridge.to_engine(text) for text in _study_texts()]]],
+        "cast": [
+            ["magic", magic],
+            ["learning", list(_LEARNING)],
+            ["modifier", list(_MODIFIERS)],
+            ["extremes", list(_EXTREMES)],
+        ],
+        "progression": [
+            ["magic", magic],
+            ["learning", list(_LEARNING)],
+            ["xp", [0]],
+            ["difficulty", list(_DIFFICULTIES)],
+            ["n", list(PROGRESSION_CASTS)],
+            ["extremes", list(_EXTREMES)],
+        ],
+        "study": [
+            ["hours", list(_HOURS)],
+            ["p", [bridge.to_engine(text) for text in _study_texts()]],
+        ],
     }
 
 
@@ -178,7 +208,10 @@ def requests(axes, calc):
     """Every request of one table, in row-major order of its axes."""
     names = [name for name, _ in axes]
     for values in itertools.product(*(values for _, values in axes)):
-        yield {"calc": calc, **{name: _text(value) for name, value in zip(names, values, strict=False)}}
+        yield {
+            "calc": calc,
+            **{name: _text(value) for name, value in zip(names, values, strict=False)},
+        }
 
 
 class _Unique:
@@ -241,8 +274,13 @@ def _rolls(axes):
             # A roll shows R, which the engine's key holds (casts alike have the same R).
             row = by_key[key] = [answers.add(_roll(request, face)) for face in faces]
         index.append(rows.add(row))
-    return {"field": "face", "faces": faces, "answers": answers.values, "rows": rows.values,
-            "index": index}
+    return {
+        "field": "face",
+        "faces": faces,
+        "answers": answers.values,
+        "rows": rows.values,
+        "index": index,
+    }
 
 
 def _roll(request, face):
@@ -280,9 +318,13 @@ def _build():
         parts = [(calc, axes[calc])]
         if split:
             values = dict(axes[calc])[split]
-            parts = [(f"{calc}-{value}",
-                      [[name, [value] if name == split else values_] for name, values_ in axes[calc]])
-                     for value in values]
+            parts = [
+                (
+                    f"{calc}-{value}",
+                    [[name, [value] if name == split else values_] for name, values_ in axes[calc]],
+                )
+                for value in values
+            ]
         for key, part_axes in parts:
             documents[key] = _table(calc, part_axes)
     documents["cast"]["rolls"] = _rolls(axes["cast"])
@@ -309,7 +351,10 @@ _INTEGER = {}  # how the bridge reads integers, from the fields file installed l
 def sources():
     """``{name: path}`` of every file whose change changes :func:`payloads` (the engine, the
     bridge, this module): what a build's cache keys the answers on."""
-    files = {f"rules/{path.name}": path for path in sorted(pathlib.Path(rules.__file__).parent.glob("*.py"))}
+    files = {
+        f"rules/{path.name}": path
+        for path in sorted(pathlib.Path(rules.__file__).parent.glob("*.py"))
+    }
     files["widgets/bridge.py"] = pathlib.Path(bridge.__file__)
     files["widgets/instant.py"] = pathlib.Path(__file__)
     return files
@@ -400,13 +445,17 @@ def assemble(data, request):
     slots = list(zip(parts["slots"], refs, strict=True))
     for (path, kind), ref in slots:
         if kind == "p":
-            _at(answer, _keys(path)).update(zip(parts["probability"], parts["probs"][ref], strict=True))
+            _at(answer, _keys(path)).update(
+                zip(parts["probability"], parts["probs"][ref], strict=True)
+            )
     for (path, kind), ref in slots:
         if kind == "t":
             template, holes = parts["texts"][ref]
             pieces = template.split("{}")
-            text = pieces[0] + "".join(str(_at(answer, _keys(hole))) + piece
-                                       for hole, piece in zip(holes, pieces[1:], strict=True))
+            text = pieces[0] + "".join(
+                str(_at(answer, _keys(hole))) + piece
+                for hole, piece in zip(holes, pieces[1:], strict=True)
+            )
             keys = _keys(path)
             _at(answer, keys[:-1])[keys[-1]] = text
     return {"calc": data["calc"], "inputs": _inputs(data["inputs"], values), **answer}
@@ -435,16 +484,26 @@ def expand(data):
         if "impossible" in data:
             reasons = data["impossible"]
             texts, tail = reasons["texts"], reasons["tail"][position]
-            answer = {**answer, "impossible": [
-                texts[start] + texts[tail]
-                for start in reasons["heads"][reasons["head"][position]]]}
+            answer = {
+                **answer,
+                "impossible": [
+                    texts[start] + texts[tail]
+                    for start in reasons["heads"][reasons["head"][position]]
+                ],
+            }
         yield request, {"calc": calc, "inputs": inputs, **answer}
         if rolls:
             row = rolls["rows"][rolls["index"][position]]
             for face, ref in zip(rolls["faces"], row, strict=False):
-                yield ({**request, "calc": "roll", rolls["field"]: str(face)},
-                       {"calc": "roll", "inputs": inputs, **answer,
-                        "roll": {"face": face, **rolls["answers"][ref]}})
+                yield (
+                    {**request, "calc": "roll", rolls["field"]: str(face)},
+                    {
+                        "calc": "roll",
+                        "inputs": inputs,
+                        **answer,
+                        "roll": {"face": face, **rolls["answers"][ref]},
+                    },
+                )
 
 
 # ---------------------------------------------------------------- the duel, from parts
@@ -471,8 +530,11 @@ def _duel_axes():
     magic = list(range(0, rules.stable_magic(largest) + 1))
     axes = []
     for side in _SIDES:
-        axes += [[f"{side}_magic", magic], [f"{side}_learning", list(_LEARNING)],
-                 [f"{side}_element", list(rules.ELEMENTS)]]
+        axes += [
+            [f"{side}_magic", magic],
+            [f"{side}_learning", list(_LEARNING)],
+            [f"{side}_element", list(rules.ELEMENTS)],
+        ]
     return axes + [["extremes", list(_EXTREMES)]]
 
 
@@ -480,8 +542,13 @@ def _duel_request(a, b, pair, extremes):
     """The duel of caster ``a`` (magic, learning) against ``b`` with the elements ``pair``."""
     request = {"calc": "duel", "extremes": extremes}
     for side, caster, element in zip(_SIDES, (a, b), pair, strict=True):
-        request.update({f"{side}_magic": str(caster[0]), f"{side}_learning": str(caster[1]),
-                        f"{side}_element": element})
+        request.update(
+            {
+                f"{side}_magic": str(caster[0]),
+                f"{side}_learning": str(caster[1]),
+                f"{side}_element": element,
+            }
+        )
     return request
 
 
@@ -530,10 +597,16 @@ class _DuelParts:
         self.relations = relations
         self.relation_of = [relations.index(_relation(pair)) for pair in self.pairs]
         self.example = [self.pairs[self.relation_of.index(r)] for r in range(len(relations))]
-        self.caster_axes = [["extremes", axes["extremes"]], ["learning", axes["a_learning"]],
-                            ["magic", axes["a_magic"]]]
-        self.probability = list(_ask(_duel_request((0, _LEARNING[0]), (0, _LEARNING[0]),
-                                                   self.pairs[0], _EXTREMES[0]))["sides"][0]["cast"])
+        self.caster_axes = [
+            ["extremes", axes["extremes"]],
+            ["learning", axes["a_learning"]],
+            ["magic", axes["a_magic"]],
+        ]
+        self.probability = list(
+            _ask(_duel_request((0, _LEARNING[0]), (0, _LEARNING[0]), self.pairs[0], _EXTREMES[0]))[
+                "sides"
+            ][0]["cast"]
+        )
         self.probs, self.texts = _Unique(), _Unique()
 
     def states(self):
@@ -615,8 +688,10 @@ class _DuelParts:
                     continue
                 template, holes = texts[key, position]
                 common = chosen[position, template]
-                paths = [next((c for c in candidates if c in shared), candidates[0])
-                         for candidates, shared in zip(holes, common, strict=True)]
+                paths = [
+                    next((c for c in candidates if c in shared), candidates[0])
+                    for candidates, shared in zip(holes, common, strict=True)
+                ]
                 row.append(self.texts.add([template, paths]))
             refs[key] = row
         return refs
@@ -675,8 +750,14 @@ def _groups(refs, sizes):
     for position in range(slots):
         for subset in subsets:
             seen = {}
-            if all(seen.setdefault(tuple(k for k, name in zip(key, _KEYS, strict=True) if name in subset),
-                                   row[position]) == row[position] for key, row in refs.items()):
+            if all(
+                seen.setdefault(
+                    tuple(k for k, name in zip(key, _KEYS, strict=True) if name in subset),
+                    row[position],
+                )
+                == row[position]
+                for key, row in refs.items()
+            ):
                 by_slot[position] = subset
                 break
     groups = []
@@ -719,11 +800,17 @@ def duel_document():
         "fold": {field: values[-1] for field, values in parts.axes if field.endswith("_magic")},
         "inputs": _INPUTS["duel"],
         "parts": {
-            "casters": {"sides": {side: ["extremes", f"{side}_learning", f"{side}_magic"]
-                                  for side in _SIDES},
-                        "index": casters},
-            "pairs": {"fields": [f"{side}_element" for side in _SIDES], "skeleton": pairs,
-                      "relation": parts.relation_of},
+            "casters": {
+                "sides": {
+                    side: ["extremes", f"{side}_learning", f"{side}_magic"] for side in _SIDES
+                },
+                "index": casters,
+            },
+            "pairs": {
+                "fields": [f"{side}_element" for side in _SIDES],
+                "skeleton": pairs,
+                "relation": parts.relation_of,
+            },
             "sizes": {"a": count, "b": count, "relation": len(parts.relations)},
             "slots": [[_dotted(path), kind] for path, kind in slots],
             "groups": groups,

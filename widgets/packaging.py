@@ -164,8 +164,11 @@ def _pyodide_package(repo_root: pathlib.Path) -> tuple[pathlib.Path, str]:
         raise EngineAssetsError(f"{manifest} : version de Pyodide illisible ({error})") from None
     if not isinstance(version, str) or not version or "/" in version or version.startswith("."):
         raise EngineAssetsError(f"{manifest} : version de Pyodide invalide, reçu « {version} »")
-    missing = [name for name in (*PYODIDE_CORE_FILES, LOCK_FILE, STDLIB_SOURCE)
-               if not (package_dir / name).is_file()]
+    missing = [
+        name
+        for name in (*PYODIDE_CORE_FILES, LOCK_FILE, STDLIB_SOURCE)
+        if not (package_dir / name).is_file()
+    ]
     if missing:
         raise EngineAssetsError(
             "Pyodide incomplet : lancez `npm ci` (fichiers absents dans "
@@ -188,17 +191,21 @@ def stdlib_sources(repo_root: pathlib.Path) -> dict[str, pathlib.Path]:
     from widgets import stdlib
 
     package_dir, _ = _pyodide_package(pathlib.Path(repo_root))
-    return {STDLIB_SOURCE: package_dir / STDLIB_SOURCE,
-            stdlib.MODULES_FILE.name: pathlib.Path(repo_root) / "widgets" / stdlib.MODULES_FILE.name,
-            "stdlib.py": pathlib.Path(stdlib.__file__)}
+    return {
+        STDLIB_SOURCE: package_dir / STDLIB_SOURCE,
+        stdlib.MODULES_FILE.name: pathlib.Path(repo_root) / "widgets" / stdlib.MODULES_FILE.name,
+        "stdlib.py": pathlib.Path(stdlib.__file__),
+    }
 
 
 def stdlib_archive(repo_root: pathlib.Path) -> bytes:
     """The worker's standard library (:func:`widgets.stdlib.build_stdlib_archive`: about a
     second to make, so made once per process while its sources keep their size and time)."""
     try:
-        stamp = tuple((name, path.stat().st_size, path.stat().st_mtime_ns)
-                      for name, path in stdlib_sources(repo_root).items())
+        stamp = tuple(
+            (name, path.stat().st_size, path.stat().st_mtime_ns)
+            for name, path in stdlib_sources(repo_root).items()
+        )
     except OSError:
         stamp = None
     return _stdlib_archive(pathlib.Path(repo_root), stamp)
@@ -307,8 +314,7 @@ def install_engine_assets(
     )
     _write_if_changed(widgets_dir / "config.js", script.encode("utf-8"))
     module = (
-        "// Généré par widgets/packaging.py : ne pas modifier à la main.\n"
-        f"export default {text};\n"
+        f"// Généré par widgets/packaging.py : ne pas modifier à la main.\nexport default {text};\n"
     )
     _write_if_changed(widgets_dir / "engine-config.js", module.encode("utf-8"))
     return config

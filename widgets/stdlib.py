@@ -48,15 +48,18 @@ def listed_files(modules_file: pathlib.Path = MODULES_FILE) -> dict:
         version = data["pyodide"]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise StdlibError(f"{modules_file} : liste des modules illisible ({error})") from None
-    if not isinstance(version, str) or not isinstance(files, list) or not all(
-        isinstance(name, str) and name for name in files
+    if (
+        not isinstance(version, str)
+        or not isinstance(files, list)
+        or not all(isinstance(name, str) and name for name in files)
     ):
         raise StdlibError(f"{modules_file} : liste des modules invalide")
     return data
 
 
-def build_stdlib_archive(stdlib_zip: pathlib.Path, pyodide_version: str,
-                         modules_file: pathlib.Path = MODULES_FILE) -> bytes:
+def build_stdlib_archive(
+    stdlib_zip: pathlib.Path, pyodide_version: str, modules_file: pathlib.Path = MODULES_FILE
+) -> bytes:
     """The bytes of the worker's standard library, made from Pyodide's ``python_stdlib.zip``.
 
     Raises :class:`StdlibError` when the list was recorded for another Pyodide or names a file
@@ -151,8 +154,13 @@ class _Lexer:
                 prefix = text[start:i].lower()
                 end = self._string(i, prefix)
                 line += text.count("\n", i, end)
-                if line_start and depth == 0 and "f" not in prefix and "t" not in prefix \
-                        and self._alone(end):
+                if (
+                    line_start
+                    and depth == 0
+                    and "f" not in prefix
+                    and "t" not in prefix
+                    and self._alone(end)
+                ):
                     kept = "" if first else "0"
                     self.edits.append((start, end, kept + "\n" * text.count("\n", i, end)))
                 line_start = first = False
@@ -180,8 +188,13 @@ class _Lexer:
         raw, formatted = "r" in prefix, "f" in prefix or "t" in prefix
         stops = self._stops.get((quote, formatted))
         if stops is None:
-            stops = re.compile("[\\\\" + quote[0] + ("\n" if len(quote) == 1 else "")
-                               + ("{}" if formatted else "") + "]")
+            stops = re.compile(
+                "[\\\\"
+                + quote[0]
+                + ("\n" if len(quote) == 1 else "")
+                + ("{}" if formatted else "")
+                + "]"
+            )
             self._stops[(quote, formatted)] = stops
         j = i + len(quote)
         while True:

@@ -38,17 +38,30 @@ import struct
 import zlib
 from pathlib import Path
 
-__all__ = ["BACKGROUND_BUDGET", "ICON_SIZES", "ICON_FILES", "background_count", "engine_config",
-           "icon_svg", "icon_png", "manifest", "offline_summary", "precache_list",
-           "service_worker", "write_icon_files", "write_offline_files", "set_command"]
+__all__ = [
+    "BACKGROUND_BUDGET",
+    "ICON_SIZES",
+    "ICON_FILES",
+    "background_count",
+    "engine_config",
+    "icon_svg",
+    "icon_png",
+    "manifest",
+    "offline_summary",
+    "precache_list",
+    "service_worker",
+    "write_icon_files",
+    "write_offline_files",
+    "set_command",
+]
 
 SW_TEMPLATE = Path(__file__).parent / "sw.js"
 ICON_DIR = "assets/icons"
-ICON_FILES = Path(__file__).parent.parent / "theme" / ICON_DIR   # committed; MkDocs copies the theme
+ICON_FILES = Path(__file__).parent.parent / "theme" / ICON_DIR  # committed; MkDocs copies the theme
 ICON_SIZES = (192, 512)
-THEME_COLOR = "#7e56c2"        # mkdocs-material's « deep purple » header
-BACKGROUND_COLOR = "#673ab6"   # the icon's background: the splash screen matches it
-SW_FORMAT = 2                  # bump when the service worker's behaviour changes
+THEME_COLOR = "#7e56c2"  # mkdocs-material's « deep purple » header
+BACKGROUND_COLOR = "#673ab6"  # the icon's background: the splash screen matches it
+SW_FORMAT = 2  # bump when the service worker's behaviour changes
 HASH_CHARS = 16
 #: What widgets/packaging.py writes for the calculators' modules: where the engine's files are.
 ENGINE_CONFIG = "assets/widgets/engine-config.js"
@@ -65,8 +78,16 @@ BACKGROUND_BUDGET = 2_500_000
 #: of spells (``data-api``), the web app manifest. Not kept: the spells' JSON files and the format's
 #: schema (data for other programs, which no page's script reads), the theme's own favicon (the
 #: site's icons replace it), the server's 404 page, the sitemap.
-READ_BY_PAGES = ("assets/javascripts/", "assets/stylesheets/", "assets/icons/", "assets/site/",
-                 "assets/widgets/", "search/", "api/sorts.json", "manifest.webmanifest")
+READ_BY_PAGES = (
+    "assets/javascripts/",
+    "assets/stylesheets/",
+    "assets/icons/",
+    "assets/site/",
+    "assets/widgets/",
+    "search/",
+    "api/sorts.json",
+    "manifest.webmanifest",
+)
 
 # Files MkDocs or mkdocs-material write that a reader never needs offline.
 _SKIPPED_SUFFIXES = (".map", ".gz", ".tmp")
@@ -110,8 +131,20 @@ ICON_SHAPES: tuple[tuple[str, str, tuple], ...] = (
     ("polygon", _INK, ((286, 284), (380, 270), (380, 280), (286, 294))),
     ("polygon", _INK, ((286, 316), (352, 306), (352, 316), (286, 326))),
     # the star rising from the book, and two sparks
-    ("polygon", _STAR, ((256, 66), (274, 132), (336, 150), (274, 168), (256, 234), (238, 168),
-                        (176, 150), (238, 132))),
+    (
+        "polygon",
+        _STAR,
+        (
+            (256, 66),
+            (274, 132),
+            (336, 150),
+            (274, 168),
+            (256, 234),
+            (238, 168),
+            (176, 150),
+            (238, 132),
+        ),
+    ),
     ("circle", _STAR, (176, 96, 12)),
     ("circle", _STAR, (340, 92, 9)),
 )
@@ -123,9 +156,11 @@ def _rgb(color: str) -> tuple[int, int, int]:
 
 def icon_svg() -> str:
     """The icon as SVG (rounded corners; the PNGs are full-bleed squares for maskable use)."""
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" role="img" '
-             'aria-label="Grimoire">',
-             f'<rect width="512" height="512" rx="112" fill="{BACKGROUND_COLOR}"/>']
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" role="img" '
+        'aria-label="Grimoire">',
+        f'<rect width="512" height="512" rx="112" fill="{BACKGROUND_COLOR}"/>',
+    ]
     for kind, color, data in ICON_SHAPES:
         if kind == "polygon":
             points = " ".join(f"{x},{y}" for x, y in data)
@@ -198,12 +233,20 @@ def icon_png(size: int) -> bytes:
 
 def _png(width: int, height: int, raw: bytes) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def _icon_files() -> dict[str, bytes]:
@@ -222,16 +265,23 @@ def write_icon_files(directory: Path = ICON_FILES) -> None:
 
 # ------------------------------------------------------------------ the manifest
 
+
 def manifest(description: str = "") -> dict:
     """The web app manifest: every URL relative to the manifest, which sits at the site root."""
-    icons = [{"src": f"{ICON_DIR}/grimoire.svg", "sizes": "any", "type": "image/svg+xml",
-              "purpose": "any"}]
+    icons = [
+        {
+            "src": f"{ICON_DIR}/grimoire.svg",
+            "sizes": "any",
+            "type": "image/svg+xml",
+            "purpose": "any",
+        }
+    ]
     for size in ICON_SIZES:
         src = f"{ICON_DIR}/grimoire-{size}.png"
-        icons.append({"src": src, "sizes": f"{size}x{size}", "type": "image/png",
-                      "purpose": "any"})
-        icons.append({"src": src, "sizes": f"{size}x{size}", "type": "image/png",
-                      "purpose": "maskable"})
+        icons.append({"src": src, "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"})
+        icons.append(
+            {"src": src, "sizes": f"{size}x{size}", "type": "image/png", "purpose": "maskable"}
+        )
     return {
         "name": "Grimoire",
         "short_name": "Grimoire",
@@ -251,6 +301,7 @@ def manifest(description: str = "") -> dict:
 
 
 # ------------------------------------------------------------------ the service worker
+
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:HASH_CHARS]
@@ -346,15 +397,21 @@ def precache_list(site_dir: Path, languages: list[str] = ("fr",)) -> list[tuple[
                 files[relative] = path.read_bytes()
     # A file other than a page or a stemmer is read only if a page, script or style names it
     # (spell pages share their template: one of them speaks for all).
-    texts = [data for relative, data in files.items() if relative.endswith(_NAMING)
-             and not _is_spell_page(_url_of(relative))]
+    texts = [
+        data
+        for relative, data in files.items()
+        if relative.endswith(_NAMING) and not _is_spell_page(_url_of(relative))
+    ]
     texts += [data for relative, data in files.items() if _is_spell_page(_url_of(relative))][:1]
     named = b"\n".join(texts)
     entries = []
     for relative, data in files.items():
         url = _url_of(relative)
-        if (relative.endswith(".html") or relative.startswith(_LUNR)
-                or relative.rsplit("/", 1)[-1].encode() in named):
+        if (
+            relative.endswith(".html")
+            or relative.startswith(_LUNR)
+            or relative.rsplit("/", 1)[-1].encode() in named
+        ):
             entries.append((url, _digest(data), _wire_size(data)))
     return sorted(entries, key=lambda entry: (_tier(entry[0]), entry[0]))
 
@@ -377,21 +434,28 @@ def _engine_list(site_dir: Path) -> list[tuple[str, str, int]]:
     base = site_dir / engine_dir if engine_dir else None
     if base is None or not base.is_dir():
         return []
-    return sorted((path.relative_to(site_dir).as_posix(), _digest(path.read_bytes()),
-                   path.stat().st_size)
-                  for path in base.rglob("*") if path.is_file())
+    return sorted(
+        (path.relative_to(site_dir).as_posix(), _digest(path.read_bytes()), path.stat().st_size)
+        for path in base.rglob("*")
+        if path.is_file()
+    )
 
 
 def offline_summary(precache: list, background: int) -> dict:
     """The figures the offline panel shows before any service worker runs (written as
     ``assets/site/offline-data.js``): bytes and spell pages, of the background download and of
     the whole copy."""
+
     def spells(entries):
         return sum(1 for url, _, _ in entries if _is_spell_page(url))
 
-    return {"background": {"bytes": sum(size for _, _, size in precache[:background]),
-                           "spells": spells(precache[:background])},
-            "all": {"bytes": sum(size for _, _, size in precache), "spells": spells(precache)}}
+    return {
+        "background": {
+            "bytes": sum(size for _, _, size in precache[:background]),
+            "spells": spells(precache[:background]),
+        },
+        "all": {"bytes": sum(size for _, _, size in precache), "spells": spells(precache)},
+    }
 
 
 def service_worker(precache: list, engine: list, background: int | None = None) -> tuple[str, str]:
@@ -405,16 +469,20 @@ def service_worker(precache: list, engine: list, background: int | None = None) 
         "precache": [[url, digest, size] for url, digest, size in precache],
         "background": background,
         "spellPages": SPELL_PAGES,
-        "engine": {"version": engine_version,
-                   "files": [[url, digest, size] for url, digest, size in engine],
-                   "bytes": sum(size for _, _, size in engine)},
+        "engine": {
+            "version": engine_version,
+            "files": [[url, digest, size] for url, digest, size in engine],
+            "bytes": sum(size for _, _, size in engine),
+        },
     }
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     marker = "/*@MANIFEST@*/ null"
     if marker not in template:
         raise RuntimeError(f"{SW_TEMPLATE} : marqueur {marker!r} absent")
-    return (template.replace(marker, json.dumps(data, ensure_ascii=True, separators=(",", ":"))),
-            version)
+    return (
+        template.replace(marker, json.dumps(data, ensure_ascii=True, separators=(",", ":"))),
+        version,
+    )
 
 
 _SELF_REMOVING_SW = """// Grimoire : « mkdocs serve » ne met rien en cache (le site change à chaque modification).
@@ -437,8 +505,10 @@ def write_offline_files(site_dir: Path, config=None) -> str:
     if config is not None:
         description = config.get("site_description") or ""
         languages = _search_languages(config)
-    _write(site_dir / "manifest.webmanifest",
-           (json.dumps(manifest(description), ensure_ascii=False, indent=1) + "\n").encode())
+    _write(
+        site_dir / "manifest.webmanifest",
+        (json.dumps(manifest(description), ensure_ascii=False, indent=1) + "\n").encode(),
+    )
     if _command == "serve":
         _write(site_dir / "sw.js", _SELF_REMOVING_SW.encode("utf-8"))
         return "dev"
@@ -447,8 +517,10 @@ def write_offline_files(site_dir: Path, config=None) -> str:
     precache = precache_list(site_dir, languages)
     background = background_count(precache)
     summary = offline_summary(precache, background)
-    data = ("// Écrit par generator/offline : ne pas modifier à la main.\n"
-            f"export default {json.dumps(summary, separators=(',', ':'))};\n").encode()
+    data = (
+        "// Écrit par generator/offline : ne pas modifier à la main.\n"
+        f"export default {json.dumps(summary, separators=(',', ':'))};\n"
+    ).encode()
     _write(site_dir / OFFLINE_DATA, data)
     precache.insert(0, (OFFLINE_DATA, _digest(data), _wire_size(data)))
     text, version = service_worker(precache, _engine_list(site_dir), background + 1)

@@ -43,11 +43,11 @@ const SCOPE = self.registration.scope;
 const PARALLEL = 6;
 
 const PRECACHE = new Map(
-  MANIFEST.precache.map((entry, index) => [entry[0], { hash: entry[1], size: entry[2], index }])
+  MANIFEST.precache.map((entry, index) => [entry[0], { hash: entry[1], size: entry[2], index }]),
 );
 const BACKGROUND = MANIFEST.precache.slice(0, MANIFEST.background);
 const ENGINE_FILES = new Map(
-  MANIFEST.engine.files.map((entry) => [entry[0], { hash: entry[1], size: entry[2] }])
+  MANIFEST.engine.files.map((entry) => [entry[0], { hash: entry[1], size: entry[2] }]),
 );
 // Stored in the pages' cache once the reader asked for every file: the next versions keep them all.
 const ALL_WANTED = "grimoire-hors-ligne-complet";
@@ -153,8 +153,15 @@ async function fill(entries, onProgress) {
 
 async function pagesStatus() {
   const have = await cachedKeys();
-  const status = { cached: 0, total: PRECACHE.size, background: BACKGROUND.length,
-                   cachedBytes: 0, bytes: 0, spells: 0, cachedSpells: 0 };
+  const status = {
+    cached: 0,
+    total: PRECACHE.size,
+    background: BACKGROUND.length,
+    cachedBytes: 0,
+    bytes: 0,
+    spells: 0,
+    cachedSpells: 0,
+  };
   for (const [key, file] of PRECACHE) {
     const cached = have.has(absolute(key));
     const spell = isSpellPage(key);
@@ -191,11 +198,11 @@ function cacheAll(listener) {
     allJob = (async () => {
       await (await caches.open(PAGES)).put(absolute(ALL_WANTED), new Response("1"));
       await fill(MANIFEST.precache, (loaded, total) =>
-        emit({ type: "pages", state: "progress", loaded, total })
+        emit({ type: "pages", state: "progress", loaded, total }),
       );
     })().then(
       () => ({ type: "pages", state: "done" }),
-      () => ({ type: "pages", state: "error" })
+      () => ({ type: "pages", state: "error" }),
     );
     allJob.then((result) => {
       allJob = null;
@@ -275,7 +282,7 @@ function cacheEngine(listener) {
   if (!engineJob) {
     engineJob = downloadEngine().then(
       () => ({ type: "engine", state: "done" }),
-      () => ({ type: "engine", state: "error" })
+      () => ({ type: "engine", state: "error" }),
     );
     engineJob.then((result) => {
       engineJob = null;
@@ -300,14 +307,15 @@ self.addEventListener("install", (event) => {
           const old = await caches.open(name);
           if ((await old.keys()).length) hadEngine.push(name);
         }
-        if (name.startsWith(PREFIX + "pages-") && name !== PAGES && (await allWanted(name))) hadAll = true;
+        if (name.startsWith(PREFIX + "pages-") && name !== PAGES && (await allWanted(name)))
+          hadAll = true;
       }
       // The reader had everything offline: keep it so (best effort, never blocks the update).
       if (hadAll) await cacheAll(null);
       if (hadEngine.length) await cacheEngine(null);
       // On a first visit there is no older version to mix with.
       if (!self.registration.active) await self.skipWaiting();
-    })()
+    })(),
   );
 });
 
@@ -323,7 +331,7 @@ self.addEventListener("activate", (event) => {
         if (name.startsWith(PREFIX) && name !== PAGES && name !== ENGINE) await caches.delete(name);
       }
       await self.clients.claim();
-    })()
+    })(),
   );
 });
 
@@ -345,7 +353,7 @@ self.addEventListener("message", (event) => {
           pages: await pagesStatus(),
           engine: await engineStatus(),
         });
-      })()
+      })(),
     );
   } else if (data.type === "cache-engine") {
     event.waitUntil(cacheEngine(reply));
@@ -377,10 +385,11 @@ async function fromCaches(key) {
 async function keep(key, response) {
   if (!response.ok || response.redirected || response.type !== "basic") return;
   const body = await response.arrayBuffer();
-  if ((await digest(body)).slice(0, PRECACHE.get(key).hash.length) !== PRECACHE.get(key).hash) return;
+  if ((await digest(body)).slice(0, PRECACHE.get(key).hash.length) !== PRECACHE.get(key).hash)
+    return;
   await (await caches.open(PAGES)).put(
     absolute(key),
-    new Response(body, { status: 200, statusText: "OK", headers: response.headers })
+    new Response(body, { status: 200, statusText: "OK", headers: response.headers }),
   );
 }
 
@@ -391,7 +400,9 @@ const OFFLINE_PAGE =
   '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">' +
   "<h1>Page indisponible hors ligne</h1>" +
   "<p>Cette page n’est pas enregistrée sur cet appareil et le réseau ne répond pas.</p>" +
-  '<p><a href="' + SCOPE + '">Revenir à l’accueil du Grimoire</a></p></body></html>';
+  '<p><a href="' +
+  SCOPE +
+  '">Revenir à l’accueil du Grimoire</a></p></body></html>';
 
 async function respond(event, key) {
   const request = event.request;

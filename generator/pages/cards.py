@@ -35,9 +35,15 @@ LEARNING_MAX = rules.MAX_LEARNING
 
 def card_context(spell: dict) -> dict:
     """What one card shows: the six fields, element, difficulty and the whole description."""
-    fields = [{"key": key, "label": label, "raw": spell[key]["raw"],
-               "html": render_inline(spell[key]["raw"])}
-              for key, label in labels.FIELDS.items()]
+    fields = [
+        {
+            "key": key,
+            "label": label,
+            "raw": spell[key]["raw"],
+            "html": render_inline(spell[key]["raw"]),
+        }
+        for key, label in labels.FIELDS.items()
+    ]
     return {
         "spell": spell,
         "fields": fields,
@@ -75,16 +81,28 @@ def table_data() -> dict:
     of the die's as the pages write them."""
     window = range(-4 * rules.DIE_FACES, 4 * rules.DIE_FACES + 1)
     learnings = range(rules.MIN_LEARNING, LEARNING_MAX + 1)
-    tables = {shift: tuple(tuple(_faces_at(shift, learning, extremes) for learning in learnings)
-                           for extremes in rules.EXTREMES) for shift in window}
+    tables = {
+        shift: tuple(
+            tuple(_faces_at(shift, learning, extremes) for learning in learnings)
+            for extremes in rules.EXTREMES
+        )
+        for shift in window
+    }
     low, high = _constant_range(tables)
     order = [outcome.value for outcome in rules.Outcome]
     # One string per shift: the index in ``order`` of each face's outcome.
-    faces = {extremes: {str(learning): {str(shift): "".join(
-        str(order.index(outcome)) for outcome in _faces_at(shift, learning, extremes))
-                                        for shift in range(low, high + 1)}
-                        for learning in learnings}
-             for extremes in rules.EXTREMES}
+    faces = {
+        extremes: {
+            str(learning): {
+                str(shift): "".join(
+                    str(order.index(outcome)) for outcome in _faces_at(shift, learning, extremes)
+                )
+                for shift in range(low, high + 1)
+            }
+            for learning in learnings
+        }
+        for extremes in rules.EXTREMES
+    }
     return {
         "faces": list(range(1, rules.DIE_FACES + 1)),
         "magic_divisor": rules.MAGIC_DIVISOR,
@@ -95,9 +113,13 @@ def table_data() -> dict:
         "labels": {outcome.value: outcome.label for outcome in rules.Outcome},
         "cast": {outcome.value: outcome.is_cast for outcome in rules.Outcome},
         "extremes": dict(rules.EXTREMES_LABELS),
-        "odds": [{"fraction": rules.format_fraction(Fraction(k, rules.DIE_FACES)),
-                  "percent": rules.format_percent(Fraction(k, rules.DIE_FACES))}
-                 for k in range(rules.DIE_FACES + 1)],
+        "odds": [
+            {
+                "fraction": rules.format_fraction(Fraction(k, rules.DIE_FACES)),
+                "percent": rules.format_percent(Fraction(k, rules.DIE_FACES)),
+            }
+            for k in range(rules.DIE_FACES + 1)
+        ],
     }
 
 
@@ -115,9 +137,13 @@ def study_data() -> dict:
         total = whole.denominator.bit_length() - 1
         tests[str(h)] = total - before
         before = total
-    xp = {str(h): {"passed": rules.study_xp(h),
-                   **{str(f): rules.study_xp(h, failed_at=f) for f in range(1, h + 1)}}
-          for h in hours}
+    xp = {
+        str(h): {
+            "passed": rules.study_xp(h),
+            **{str(f): rules.study_xp(h, failed_at=f) for f in range(1, h + 1)},
+        }
+        for h in hours
+    }
     return {"hours": hours, "tests": tests, "xp": xp}
 
 
@@ -126,19 +152,29 @@ def duel_data() -> dict:
     the opponent's) which spell dominates and the modifiers of the two duel tests, and the
     result of every duel as played, keyed « cast cast dominant passed passed » (``1``/``0``,
     ``a``/``b``/``-``; the tests only when both spells were cast)."""
-    pairs = {a: {b: {"dominant": rules.dominance(a, b),
-                     "modifiers": list(rules.test_modifiers(a, b))} for b in rules.ELEMENTS}
-             for a in rules.ELEMENTS}
+    pairs = {
+        a: {
+            b: {"dominant": rules.dominance(a, b), "modifiers": list(rules.test_modifiers(a, b))}
+            for b in rules.ELEMENTS
+        }
+        for a in rules.ELEMENTS
+    }
     results = {}
     for dominant in ("a", "b", None):
         mark = dominant or "-"
         for cast_a in (True, False):
             for cast_b in (True, False):
-                tests = [(True, True), (True, False), (False, True), (False, False)] \
-                    if cast_a and cast_b else [(None, None)]
+                tests = (
+                    [(True, True), (True, False), (False, True), (False, False)]
+                    if cast_a and cast_b
+                    else [(None, None)]
+                )
                 for passed_a, passed_b in tests:
-                    key = "".join("" if v is None else str(int(v)) for v in (cast_a, cast_b)) + mark + \
-                        "".join("" if v is None else str(int(v)) for v in (passed_a, passed_b))
+                    key = (
+                        "".join("" if v is None else str(int(v)) for v in (cast_a, cast_b))
+                        + mark
+                        + "".join("" if v is None else str(int(v)) for v in (passed_a, passed_b))
+                    )
                     results[key] = rules.duel_result(cast_a, cast_b, dominant, passed_a, passed_b)
     return {"elements": list(rules.ELEMENTS), "pairs": pairs, "results": results}
 
@@ -146,9 +182,13 @@ def duel_data() -> dict:
 def _config_script(spells: list[dict]) -> str:
     # The XP a spell can hold at each apprentissage below the last: the cost of the next level
     # (the book bounds the XP a reader types by it), for the difficulties the compendium uses.
-    costs = {str(difficulty): {str(learning): rules.level_up_cost(learning, difficulty)
-                               for learning in range(LEARNING_MIN, LEARNING_MAX)}
-             for difficulty in sorted({spell["difficulty"] for spell in spells})}
+    costs = {
+        str(difficulty): {
+            str(learning): rules.level_up_cost(learning, difficulty)
+            for learning in range(LEARNING_MIN, LEARNING_MAX)
+        }
+        for difficulty in sorted({spell["difficulty"] for spell in spells})
+    }
     config = {
         # A spell being learnt is in the book one level below the first a cast needs (before the
         # role-play the rules ask for; progression knows that level, casting does not).
@@ -160,16 +200,20 @@ def _config_script(spells: list[dict]) -> str:
         "study": study_data(),
         "duel": duel_data(),
     }
-    return ("// Généré par generator/pages/cards.py depuis le moteur de règles : ne pas modifier.\n"
-            f"export default {json.dumps(config, ensure_ascii=False, sort_keys=True)};\n")
+    return (
+        "// Généré par generator/pages/cards.py depuis le moteur de règles : ne pas modifier.\n"
+        f"export default {json.dumps(config, ensure_ascii=False, sort_keys=True)};\n"
+    )
 
 
 def extra_pages(env, spells: list[dict]) -> dict[str, str]:
     """The spellbook page, the cards page and the spellbook's configuration script."""
     return {
         "grimoire/index.md": env.get_template("grimoire.md.j2").render(
-            root="../", learning=range(LEARNING_MIN, LEARNING_MAX + 1), unlearnt=LEARNING_MIN - 1),
+            root="../", learning=range(LEARNING_MIN, LEARNING_MAX + 1), unlearnt=LEARNING_MIN - 1
+        ),
         "cartes/index.md": env.get_template("cartes.md.j2").render(
-            cards=[card_context(spell) for spell in spells], root="../"),
+            cards=[card_context(spell) for spell in spells], root="../"
+        ),
         "assets/site/grimoire-config.js": _config_script(spells),
     }

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 __all__ = ["Mention", "MentionFinder"]
 
 _APOSTROPHES = "'’"
-_QUOTES = "\"“«"
+_QUOTES = '"“«'
 _ORDINALS = ("er", "eme", "e")
 #: « sort » in any case (ſ is a long s, as a regular expression ignoring case reads it).
 _SORT_CASE = str.maketrans("SORTſ", "sorts")
@@ -73,7 +73,7 @@ class MentionFinder:
             for name in (spell["name"], *spell["aliases"]):
                 core = name
                 if core[:4].lower() == "sort" and core[4:5].isspace():
-                    core = core[_spaces(core, 4):]
+                    core = core[_spaces(core, 4) :]
                 self._slugs.setdefault(_key(core), spell["slug"])
         self._lengths = sorted({len(key) for key in self._slugs}, reverse=True)
         self._longest = self._lengths[0] if self._lengths else 0
@@ -100,7 +100,7 @@ class MentionFinder:
     def _mention_at(self, text: str, start: int) -> tuple[int, int, str] | None:
         """(name start, end, slug) of the mention whose « sort » begins at ``start``, or None."""
         after = start + 4
-        for index in ((after + 1, after) if text[after:after + 1].lower() == "s" else (after,)):
+        for index in (after + 1, after) if text[after : after + 1].lower() == "s" else (after,):
             spaced = _spaces(text, index)
             if spaced == index:
                 continue
@@ -117,7 +117,11 @@ class MentionFinder:
             if ordinal < 0:
                 continue
             for preposition in (*self._prepositions(text, ordinal), ordinal):
-                quoted = preposition + 1 if text[preposition:preposition + 1] in _QUOTES else preposition
+                quoted = (
+                    preposition + 1
+                    if text[preposition : preposition + 1] in _QUOTES
+                    else preposition
+                )
                 places = (quoted, preposition) if quoted != preposition else (preposition,)
                 for place in places:
                     yield _spaces(text, place)
@@ -134,7 +138,7 @@ class MentionFinder:
             end += 1
         if end == digits:
             return -1
-        if text[end:end + 1] == "^":
+        if text[end : end + 1] == "^":
             end += 1
         for ordinal in _ORDINALS:
             after = _word(text, end, ordinal)
@@ -149,7 +153,7 @@ class MentionFinder:
             end = _word(text, index, word)
             if end >= 0 and _spaces(text, end) > end:
                 return [_spaces(text, end)]
-        if text[index:index + 1].lower() == "d" and text[index + 1:index + 2] in _APOSTROPHES:
+        if text[index : index + 1].lower() == "d" and text[index + 1 : index + 2] in _APOSTROPHES:
             return [_spaces(text, index + 2)]
         return []
 
@@ -175,10 +179,11 @@ class MentionFinder:
                 continue
             slug = self._slugs.get(key[:length])
             end = ends[length - 1]
-            if slug is not None and not (end < len(text) and (_word_char(text[end]) or text[end] == "-")):
+            if slug is not None and not (
+                end < len(text) and (_word_char(text[end]) or text[end] == "-")
+            ):
                 return end, slug
         return None
 
     def _is_sort_named(self, slug: str) -> bool:
         return slug.startswith("sort-")
-

@@ -16,27 +16,46 @@ __all__ = ["BASE", "BUNDLES", "UnknownBundle", "resolve"]
 
 # name -> style sheets and scripts, in loading order. A bundle may need another one first.
 BUNDLES: dict[str, dict] = {
-    "site": {"css": ["assets/site/site.css"],
-             "js": [{"src": "assets/site/site.js", "module": True}]},
+    "site": {
+        "css": ["assets/site/site.css"],
+        "js": [{"src": "assets/site/site.js", "module": True}],
+    },
     # The index of all spells: its filters and sorting.
-    "index": {"css": ["assets/site/spell-index.css"],
-              "js": [{"src": "assets/site/index-address.js", "head": True},
-                     {"src": "assets/site/spell-index.js", "module": True}]},
-    "offline": {"css": ["assets/site/offline.css"],
-                "js": [{"src": "assets/site/offline.js", "module": True}]},
+    "index": {
+        "css": ["assets/site/spell-index.css"],
+        "js": [
+            {"src": "assets/site/index-address.js", "head": True},
+            {"src": "assets/site/spell-index.js", "module": True},
+        ],
+    },
+    "offline": {
+        "css": ["assets/site/offline.css"],
+        "js": [{"src": "assets/site/offline.js", "module": True}],
+    },
     # The calculators' entry fetches their script (calculators.js) only as one nears the screen.
-    "calculators": {"css": ["assets/widgets/calculators.css"],
-                    "js": [{"src": "assets/widgets/calculators-loader.js", "module": True}]},
-    "spellbook": {"css": ["assets/site/grimoire.css"],
-                  "js": [{"src": "assets/site/grimoire.js", "module": True}]},
+    "calculators": {
+        "css": ["assets/widgets/calculators.css"],
+        "js": [{"src": "assets/widgets/calculators-loader.js", "module": True}],
+    },
+    "spellbook": {
+        "css": ["assets/site/grimoire.css"],
+        "js": [{"src": "assets/site/grimoire.js", "module": True}],
+    },
     # On the index: the rows' buttons at once, the spellbook's scripts on the first tap of one.
-    "spellbook-index": {"css": ["assets/site/grimoire.css"],
-                        "js": [{"src": "assets/site/grimoire-index.js", "module": True}]},
+    "spellbook-index": {
+        "css": ["assets/site/grimoire.css"],
+        "js": [{"src": "assets/site/grimoire-index.js", "module": True}],
+    },
     # On a spell page: the spellbook's scripts load on the first tap of its button.
-    "spellbook-lazy": {"css": ["assets/site/grimoire.css"],
-                       "js": [{"src": "assets/site/grimoire-lazy.js", "module": True}]},
-    "cards": {"needs": ["spellbook"], "css": ["assets/site/cards.css"],
-              "js": [{"src": "assets/site/cards.js", "module": True}]},
+    "spellbook-lazy": {
+        "css": ["assets/site/grimoire.css"],
+        "js": [{"src": "assets/site/grimoire-lazy.js", "module": True}],
+    },
+    "cards": {
+        "needs": ["spellbook"],
+        "css": ["assets/site/cards.css"],
+        "js": [{"src": "assets/site/cards.js", "module": True}],
+    },
 }
 
 # Loaded on every page, first.
@@ -44,7 +63,16 @@ BASE = ("site", "offline")
 
 # Scripts run in this order whatever order a page lists its bundles in.
 # The index's table takes its phone layout before site.js names the tables that still scroll.
-_ORDER = ("index", "site", "calculators", "spellbook", "spellbook-index", "spellbook-lazy", "cards", "offline")
+_ORDER = (
+    "index",
+    "site",
+    "calculators",
+    "spellbook",
+    "spellbook-index",
+    "spellbook-lazy",
+    "cards",
+    "offline",
+)
 
 
 class UnknownBundle(ValueError):
@@ -56,8 +84,10 @@ def _expand(names, seen: set[str]) -> None:
         if name in seen:
             continue
         if name not in BUNDLES:
-            raise UnknownBundle(f"grimoire_assets : lot inconnu « {name} » "
-                                f"(attendu l'un de {', '.join(sorted(BUNDLES))})")
+            raise UnknownBundle(
+                f"grimoire_assets : lot inconnu « {name} » "
+                f"(attendu l'un de {', '.join(sorted(BUNDLES))})"
+            )
         seen.add(name)
         _expand(BUNDLES[name].get("needs", []), seen)
 
@@ -72,6 +102,9 @@ def resolve(names=()) -> dict[str, list]:
     js: list[dict] = []
     for name in sorted(seen, key=_ORDER.index):
         css += [href for href in BUNDLES[name]["css"] if href not in css]
-        js += [dict(script) for script in BUNDLES[name]["js"]
-               if all(script["src"] != known["src"] for known in js)]
+        js += [
+            dict(script)
+            for script in BUNDLES[name]["js"]
+            if all(script["src"] != known["src"] for known in js)
+        ]
     return {"css": css, "js": js}

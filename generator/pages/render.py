@@ -15,8 +15,15 @@ from markupsafe import Markup, escape
 
 from ..spellformat.description import figure_caption, is_separator_row, split_blocks
 
-__all__ = ["Span", "render_description", "render_inline", "superscripts", "split_blocks",
-           "level_anchor", "level_anchors"]
+__all__ = [
+    "Span",
+    "render_description",
+    "render_inline",
+    "superscripts",
+    "split_blocks",
+    "level_anchor",
+    "level_anchors",
+]
 
 _SUPERSCRIPT_ENDINGS = ("eme", "er", "e")
 
@@ -39,10 +46,16 @@ def superscripts(escaped: str) -> str:
     out = [parts[0]]
     for part in parts[1:]:
         before = out[-1]
-        ending = next((e for e in _SUPERSCRIPT_ENDINGS if part.startswith(e)
-                       and not _word_char(part[len(e):len(e) + 1])), None)
+        ending = next(
+            (
+                e
+                for e in _SUPERSCRIPT_ENDINGS
+                if part.startswith(e) and not _word_char(part[len(e) : len(e) + 1])
+            ),
+            None,
+        )
         if ending and before[-1:].isdecimal():
-            out.append(f"<sup>{ending}</sup>{part[len(ending):]}")
+            out.append(f"<sup>{ending}</sup>{part[len(ending) :]}")
         else:
             out.append("^" + part)
     return "".join(out)
@@ -60,14 +73,16 @@ def render_inline(text: str, spans: tuple[Span, ...] = ()) -> Markup:
     for span in sorted(spans, key=lambda s: s.start):
         if span.start < position:
             continue  # overlapping marks: the first one wins
-        out.append(superscripts(str(escape(text[position:span.start]))))
-        inner = superscripts(str(escape(text[span.start:span.end])))
+        out.append(superscripts(str(escape(text[position : span.start]))))
+        inner = superscripts(str(escape(text[span.start : span.end])))
         if span.kind == "link":
             out.append(f'<a class="gr-spell-link" href="{escape(span.payload)}">{inner}</a>')
         else:
-            out.append(f'<mark class="gr-erratum" title="{escape(span.title)}">{inner}</mark>'
-                       f'<a class="gr-erratum-ref" href="#{escape(span.payload)}" '
-                       f'aria-label="Voir l’erratum">*</a>')
+            out.append(
+                f'<mark class="gr-erratum" title="{escape(span.title)}">{inner}</mark>'
+                f'<a class="gr-erratum-ref" href="#{escape(span.payload)}" '
+                f'aria-label="Voir l’erratum">*</a>'
+            )
         position = span.end
     out.append(superscripts(str(escape(text[position:]))))
     return Markup("".join(out))
@@ -102,8 +117,13 @@ def level_line(entry: dict) -> str:
     return f"{label}{'' if label.endswith(' ') else ' '}{entry['text']}"
 
 
-def render_description(description: str, *, per_level: list[dict] = (),
-                       spans_for=lambda text: (), subheading: str = "h4") -> Markup:
+def render_description(
+    description: str,
+    *,
+    per_level: list[dict] = (),
+    spans_for=lambda text: (),
+    subheading: str = "h4",
+) -> Markup:
     """Render the description; ``spans_for(text)`` gives the marks (links, errata) of one line.
 
     ``subheading`` is the element of a « #### » subtitle: the level just below the heading that
@@ -121,17 +141,24 @@ def render_description(description: str, *, per_level: list[dict] = (),
         if not waiting:
             return "", body
         entry, anchor = waiting.pop(0)
-        label = (f"niveau {entry['level']}" if entry["basis"] == "spell"
-                 else f"niveaux {entry['level']}–{entry.get('level_to', entry['level'])} du magicien")
-        link = (f'<a class="gr-level-link" href="#{anchor}" '
-                f'aria-label="Lien vers ce passage ({label})">#</a>')
+        label = (
+            f"niveau {entry['level']}"
+            if entry["basis"] == "spell"
+            else f"niveaux {entry['level']}–{entry.get('level_to', entry['level'])} du magicien"
+        )
+        link = (
+            f'<a class="gr-level-link" href="#{anchor}" '
+            f'aria-label="Lien vers ce passage ({label})">#</a>'
+        )
         return f' id="{anchor}" class="gr-level"', Markup(f"{body} {link}")
 
     for block in split_blocks(description):
         first = block.split("\n", 1)[0]
         if first.startswith("#### "):
-            html.append(f"<{subheading}>{render_inline(first[5:], tuple(spans_for(first[5:])))}"
-                        f"</{subheading}>")
+            html.append(
+                f"<{subheading}>{render_inline(first[5:], tuple(spans_for(first[5:])))}"
+                f"</{subheading}>"
+            )
             for row in block.split("\n")[1:]:  # lines right under the sub-heading: paragraphs
                 attrs, body = line(row)
                 html.append(f"<p{attrs}>{body}</p>")
@@ -159,14 +186,19 @@ def render_description(description: str, *, per_level: list[dict] = (),
 def figure(caption: str, *, note: str = "") -> str:
     """A placeholder for an image the source document lost, with its caption."""
     extra = f' <span class="gr-figure-note">({escape(note)})</span>' if note else ""
-    return ('<figure class="gr-figure-lost"><div class="gr-figure-box" aria-hidden="true"></div>'
-            f'<figcaption><span class="gr-figure-label">Image absente du document : </span>'
-            f"{render_inline(caption)}{extra}</figcaption></figure>")
+    return (
+        '<figure class="gr-figure-lost"><div class="gr-figure-box" aria-hidden="true"></div>'
+        f'<figcaption><span class="gr-figure-label">Image absente du document : </span>'
+        f"{render_inline(caption)}{extra}</figcaption></figure>"
+    )
 
 
 def _table(block: str) -> str:
-    rows = [[cell.strip() for cell in row.strip().strip("|").split("|")]
-            for row in block.split("\n") if not is_separator_row(row)]
+    rows = [
+        [cell.strip() for cell in row.strip().strip("|").split("|")]
+        for row in block.split("\n")
+        if not is_separator_row(row)
+    ]
     head, *body = rows
     out = ['<div class="gr-table-wrap"><table class="gr-table"><thead><tr>']
     out += [f'<th scope="col">{render_inline(cell)}</th>' for cell in head]

@@ -47,8 +47,10 @@ def defer_search(site_dir: Path) -> None:
         return
     workers = sorted(path for path in (site_dir / WORKERS).glob("search.*.min.js"))
     if len(workers) != 1:
-        raise SearchError(f"{WORKERS} : un seul script de recherche attendu, trouvé "
-                          f"{len(workers)} ({', '.join(p.name for p in workers) or 'aucun'})")
+        raise SearchError(
+            f"{WORKERS} : un seul script de recherche attendu, trouvé "
+            f"{len(workers)} ({', '.join(p.name for p in workers) or 'aucun'})"
+        )
     worker = workers[0]
     engine = worker.with_name(worker.name[: -len(".min.js")] + ENGINE_SUFFIX)
     index = json.loads(index_path.read_text(encoding="utf-8"))
@@ -57,10 +59,13 @@ def defer_search(site_dir: Path) -> None:
     template = WORKER_TEMPLATE.read_text(encoding="utf-8")
     first_line = template.split("\n", 1)[0]
     if not (engine.exists() and worker.read_text(encoding="utf-8").startswith(first_line)):
-        worker.replace(engine)   # else already done (``mkdocs serve`` keeps unchanged files)
+        worker.replace(engine)  # else already done (``mkdocs serve`` keeps unchanged files)
     up = "../" * len(Path(WORKERS).parts)
-    settings = {"worker": engine.name, "documents": up + DOCUMENTS,
-                "fold": up + f"{SITE_STATIC}/common.js"}
+    settings = {
+        "worker": engine.name,
+        "documents": up + DOCUMENTS,
+        "fold": up + f"{SITE_STATIC}/common.js",
+    }
     marker = "/*@SEARCH@*/ null"
     if marker not in template:
         raise SearchError(f"{WORKER_TEMPLATE} : marqueur {marker!r} absent")

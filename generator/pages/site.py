@@ -75,8 +75,9 @@ def load_spells(spells_dir: Path) -> list[dict]:
     loaded, problems = load_dir(spells_dir)
     if problems:
         base = spells_dir.parent
-        raise GenerationError([str(dataclasses.replace(p, path=_shown(p.path, base)))
-                               for p in problems])
+        raise GenerationError(
+            [str(dataclasses.replace(p, path=_shown(p.path, base))) for p in problems]
+        )
     spells = [spell.data for spell in loaded]
     return sorted(spells, key=lambda spell: (fold(spell["name"]), spell["name"]))
 
@@ -124,9 +125,14 @@ def _environment() -> Environment:
     # One environment per process: its compiled templates are reused by every later build (tests,
     # `make serve`); FileSystemLoader still reloads a template whose file changed.
     loader = ChoiceLoader([FileSystemLoader(TEMPLATES), FileSystemLoader(widgets.TEMPLATES)])
-    env = Environment(loader=loader, autoescape=True,
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      keep_trailing_newline=True)
+    env = Environment(
+        loader=loader,
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
     env.filters["inline"] = lambda text: render_inline(str(text))
     env.filters["pct"] = rules.format_percent
     env.filters["frac"] = rules.format_fraction
@@ -177,16 +183,30 @@ INDEX_ROWS_DRAWN = 200
 @functools.cache
 def cast_tables(difficulty: int) -> dict:
     """Precomputed figures shown on a spell page even without JavaScript (one per difficulty)."""
-    odds = [{"magic": magic, "penalty": magic // rules.MAGIC_DIVISOR,
-             "rows": [{"learning": learning,
-                       "odds": rules.cast_odds(magic, learning),
-                       "xp": rules.expected_xp(magic, learning)}
-                      for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)]}
-            for magic in TABLE_MAGIC]
+    odds = [
+        {
+            "magic": magic,
+            "penalty": magic // rules.MAGIC_DIVISOR,
+            "rows": [
+                {
+                    "learning": learning,
+                    "odds": rules.cast_odds(magic, learning),
+                    "xp": rules.expected_xp(magic, learning),
+                }
+                for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
+            ],
+        }
+        for magic in TABLE_MAGIC
+    ]
     for block in odds:  # the engine's reason for each zero of the table, each said once
-        block["impossible"] = list(dict.fromkeys(
-            reason for row in block["rows"] for outcome in rules.Outcome
-            if (reason := rules.impossible_reason(outcome, block["magic"], row["learning"]))))
+        block["impossible"] = list(
+            dict.fromkeys(
+                reason
+                for row in block["rows"]
+                for outcome in rules.Outcome
+                if (reason := rules.impossible_reason(outcome, block["magic"], row["learning"]))
+            )
+        )
     total, costs = 0, []
     for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING):
         cost = rules.level_up_cost(learning, difficulty)
@@ -210,8 +230,12 @@ def _partial(key: tuple, template: str, **context) -> Markup:
 
 def cast_tables_html(difficulty: int) -> Markup:
     """The precomputed tables of a spell page: the same for every spell of one difficulty."""
-    return _partial(("tables", difficulty), "partials/cast-tables.html",
-                    tables=cast_tables(difficulty), spell={"difficulty": difficulty})
+    return _partial(
+        ("tables", difficulty),
+        "partials/cast-tables.html",
+        tables=cast_tables(difficulty),
+        spell={"difficulty": difficulty},
+    )
 
 
 def calculator_html(name: str, calc: dict) -> Markup:
@@ -230,14 +254,22 @@ class _Compendium:
         self.finder = MentionFinder(spells)
 
     def spans(self, spell: dict, text: str, link_prefix: str) -> tuple[Span, ...]:
-        spans = [Span(m.start, m.end, "link", f"{link_prefix}{m.slug}/",
-                      self.by_slug[m.slug]["name"])
-                 for m in self.finder.find(text, exclude=spell["slug"])]
+        spans = [
+            Span(m.start, m.end, "link", f"{link_prefix}{m.slug}/", self.by_slug[m.slug]["name"])
+            for m in self.finder.find(text, exclude=spell["slug"])
+        ]
         for number, erratum in enumerate(spell["errata"], start=1):
             start = text.find(erratum["text"])
             if start >= 0:
-                spans.append(Span(start, start + len(erratum["text"]), "erratum",
-                                  f"erratum-{number}", erratum["note"]))
+                spans.append(
+                    Span(
+                        start,
+                        start + len(erratum["text"]),
+                        "erratum",
+                        f"erratum-{number}",
+                        erratum["note"],
+                    )
+                )
         return tuple(spans)
 
     def links_of(self, spell: dict) -> list[str]:
@@ -258,20 +290,33 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
                 erratum_lines.add(int(span.payload.split("-")[1]))
         return spans
 
-    description = render_description(spell["description"], per_level=spell["per_level"],
-                                     spans_for=spans_for, subheading="h2")
+    description = render_description(
+        spell["description"], per_level=spell["per_level"], spans_for=spans_for, subheading="h2"
+    )
     fields = []
     for key in labels.FIELDS:
         raw = spell[key]["raw"]
-        fields.append({"key": key, "label": labels.FIELDS[key], "raw": raw,
-                       "html": render_inline(raw, compendium.spans(spell, raw, "../")),
-                       "parsed": spell[key].get("parsed")})
-    figures_before = [Markup(figure(f["caption"])) for f in spell["figures"]
-                      if f["position"] == "before_title"]
-    figures_after = [Markup(figure(f["caption"], note=labels.FIGURE_CERTAINTY[f["certainty"]]))
-                     for f in spell["figures"] if f["position"] == "after_description"]
-    levels = [{"anchor": anchor, "entry": entry}
-              for entry, anchor in zip(spell["per_level"], level_anchors(spell["per_level"]), strict=True)]
+        fields.append(
+            {
+                "key": key,
+                "label": labels.FIELDS[key],
+                "raw": raw,
+                "html": render_inline(raw, compendium.spans(spell, raw, "../")),
+                "parsed": spell[key].get("parsed"),
+            }
+        )
+    figures_before = [
+        Markup(figure(f["caption"])) for f in spell["figures"] if f["position"] == "before_title"
+    ]
+    figures_after = [
+        Markup(figure(f["caption"], note=labels.FIGURE_CERTAINTY[f["certainty"]]))
+        for f in spell["figures"]
+        if f["position"] == "after_description"
+    ]
+    levels = [
+        {"anchor": anchor, "entry": entry}
+        for entry, anchor in zip(spell["per_level"], level_anchors(spell["per_level"]), strict=True)
+    ]
     return {
         "spell": spell,
         "fields": fields,
@@ -280,18 +325,43 @@ def _spell_context(compendium: _Compendium, spell: dict) -> dict:
         "figures_after": figures_after,
         "levels": levels,
         "errata": [{"number": n, **e} for n, e in enumerate(spell["errata"], start=1)],
-        "unmarked_errata": [n for n in range(1, len(spell["errata"]) + 1)
-                            if n not in erratum_lines],
+        "unmarked_errata": [
+            n for n in range(1, len(spell["errata"]) + 1) if n not in erratum_lines
+        ],
         "cast_tables_html": cast_tables_html(spell["difficulty"]),
-        "calculators_html": Markup("\n").join([
-            calculator_html("cast", {
-                "prefix": "lancer", "heading_level": 3, "page_tables": True,
-                "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "modifier": 0,
-                             "extremes": "modified"}}),
-            calculator_html("progression", {
-                "prefix": "progression", "heading_level": 3, "page_tables": True,
-                "defaults": {"magic": 0, "learning": rules.MIN_LEARNING, "xp": 0, "n": 10,
-                             "difficulty": spell["difficulty"]}})]),
+        "calculators_html": Markup("\n").join(
+            [
+                calculator_html(
+                    "cast",
+                    {
+                        "prefix": "lancer",
+                        "heading_level": 3,
+                        "page_tables": True,
+                        "defaults": {
+                            "magic": 0,
+                            "learning": rules.MIN_LEARNING,
+                            "modifier": 0,
+                            "extremes": "modified",
+                        },
+                    },
+                ),
+                calculator_html(
+                    "progression",
+                    {
+                        "prefix": "progression",
+                        "heading_level": 3,
+                        "page_tables": True,
+                        "defaults": {
+                            "magic": 0,
+                            "learning": rules.MIN_LEARNING,
+                            "xp": 0,
+                            "n": 10,
+                            "difficulty": spell["difficulty"],
+                        },
+                    },
+                ),
+            ]
+        ),
         "root": "../../",
         "summary": summary(spell),
     }
@@ -362,56 +432,108 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
     for spell in spells:
         page = spell_template.render(**_spell_context(compendium, spell))
         page = _markdown_page(page)
-        _check_front_matter(page, functools.partial(_spell_origin, root, spell["slug"]),
-                            {"title": str(escape(spell["name"]))})
+        _check_front_matter(
+            page,
+            functools.partial(_spell_origin, root, spell["slug"]),
+            {"title": str(escape(spell["name"]))},
+        )
         writer.write(f"sorts/{spell['slug']}/index.md", page)
         for alias in spell["aliases"]:
             alias_slug = slugify(alias)
             if alias_slug != spell["slug"] and alias_slug not in compendium.by_slug:
-                writer.write(f"sorts/{alias_slug}/index.html",
-                             env.get_template("alias.html.j2").render(
-                                 spell=spell, alias=alias, csp=CONTENT_SECURITY_POLICY,
-                                 canonical=_canonical(site_url, f"sorts/{spell['slug']}/")))
+                writer.write(
+                    f"sorts/{alias_slug}/index.html",
+                    env.get_template("alias.html.j2").render(
+                        spell=spell,
+                        alias=alias,
+                        csp=CONTENT_SECURITY_POLICY,
+                        canonical=_canonical(site_url, f"sorts/{spell['slug']}/"),
+                    ),
+                )
         writer.write(f"api/sorts/{spell['slug']}.json", _json(api_spell(spell)))
 
     index_rows = sorted(spells, key=lambda s: s["index"]["position"])
-    writer.write("sorts/index.md", _markdown_page(env.get_template("index.md.j2").render(
-        spells=spells, document=document, index_rows=index_rows,
-        index={"names": {s["slug"]: fold(s["name"]) for s in spells},
-               "aliases": {s["slug"]: fold(" ".join(s["aliases"])) for s in spells},
-               "element_rank": {key: rank for rank, key in enumerate(
-                   sorted(rules.ELEMENT_LABELS, key=lambda k: fold(rules.ELEMENT_LABELS[k])))},
-               "drawn": INDEX_ROWS_DRAWN},
-        root="../")))
-    writer.write("api/sorts.json", _json({
-        "schema_version": API_SCHEMA_VERSION, "count": len(spells),
-        "spells": [api_spell(spell) for spell in spells]}))
+    writer.write(
+        "sorts/index.md",
+        _markdown_page(
+            env.get_template("index.md.j2").render(
+                spells=spells,
+                document=document,
+                index_rows=index_rows,
+                index={
+                    "names": {s["slug"]: fold(s["name"]) for s in spells},
+                    "aliases": {s["slug"]: fold(" ".join(s["aliases"])) for s in spells},
+                    "element_rank": {
+                        key: rank
+                        for rank, key in enumerate(
+                            sorted(
+                                rules.ELEMENT_LABELS, key=lambda k: fold(rules.ELEMENT_LABELS[k])
+                            )
+                        )
+                    },
+                    "drawn": INDEX_ROWS_DRAWN,
+                },
+                root="../",
+            )
+        ),
+    )
+    writer.write(
+        "api/sorts.json",
+        _json(
+            {
+                "schema_version": API_SCHEMA_VERSION,
+                "count": len(spells),
+                "spells": [api_spell(spell) for spell in spells],
+            }
+        ),
+    )
     writer.write("api/schema.json", SCHEMA.read_bytes())
-    writer.write("assets/site/recherche.json", _json(
-        {s["slug"]: fold(" ".join([s["name"], *s["aliases"], s["description"]]))
-         for s in spells}))
+    writer.write(
+        "assets/site/recherche.json",
+        _json(
+            {
+                s["slug"]: fold(" ".join([s["name"], *s["aliases"], s["description"]]))
+                for s in spells
+            }
+        ),
+    )
 
     rules_text = (root / "sources" / "000_520746474e142303.txt").read_text(encoding="utf-8")
-    writer.write("regles/index.md", _markdown_page(env.get_template("regles.md.j2").render(
-        rules_lines=rules_text.split("\n"),
-        readings=(content / "regles.md").read_text(encoding="utf-8"),
-        root="../")))
-    writer.write("calculateurs/index.md", _markdown_page(
-        env.get_template("calculateurs.md.j2").render(
-            spells=[{"slug": s["slug"], "name": s["name"], "element": s["element"]}
-                    for s in spells],
-            intro=(content / "calculateurs.md").read_text(encoding="utf-8"),
-            root="../")))
+    writer.write(
+        "regles/index.md",
+        _markdown_page(
+            env.get_template("regles.md.j2").render(
+                rules_lines=rules_text.split("\n"),
+                readings=(content / "regles.md").read_text(encoding="utf-8"),
+                root="../",
+            )
+        ),
+    )
+    writer.write(
+        "calculateurs/index.md",
+        _markdown_page(
+            env.get_template("calculateurs.md.j2").render(
+                spells=[
+                    {"slug": s["slug"], "name": s["name"], "element": s["element"]} for s in spells
+                ],
+                intro=(content / "calculateurs.md").read_text(encoding="utf-8"),
+                root="../",
+            )
+        ),
+    )
     from .cards import extra_pages  # « Mon grimoire », the spell cards
 
     for relative, text in extra_pages(env, spells).items():
         writer.write(relative, _markdown_page(text) if relative.endswith(".md") else text)
 
     install_engine_assets(
-        out, root,
+        out,
+        root,
         answers=cache.remember(out, "instant", instant.sources(), instant.payloads),
-        stdlib=cache.remember(out, "stdlib", stdlib_sources(root),
-                              lambda: {"stdlib.zip": stdlib_archive(root)})["stdlib.zip"])
+        stdlib=cache.remember(
+            out, "stdlib", stdlib_sources(root), lambda: {"stdlib.zip": stdlib_archive(root)}
+        )["stdlib.zip"],
+    )
     writer.prune("sorts", "api", "regles", "calculateurs", "grimoire", "cartes", SITE_STATIC)
     return report
 
@@ -423,7 +545,9 @@ def _spell_origin(root: Path, slug: str) -> str:
         lines = (root / source).read_text(encoding="utf-8", errors="replace").split("\n")
     except OSError:
         lines = []
-    line = next((number for number, text in enumerate(lines, start=1) if text.startswith("name:")), 1)
+    line = next(
+        (number for number, text in enumerate(lines, start=1) if text.startswith("name:")), 1
+    )
     return f"{source}:{line}: name"
 
 
@@ -469,17 +593,22 @@ def _markdown_page(text: str) -> str:
     return page
 
 
-def _check_front_matter(page: str, where=lambda: "generator/pages/templates:1: -",
-                        expected: dict | None = None) -> None:
+def _check_front_matter(
+    page: str, where=lambda: "generator/pages/templates:1: -", expected: dict | None = None
+) -> None:
     """Raise GenerationError unless the front matter of ``page`` (written by the templates, values
     through the ``meta`` filter) reads back as MkDocs reads it, with the ``expected`` values
     (``where()`` gives the ``file:line: field`` of the message): MkDocs would otherwise drop it
     and render it as Markdown."""
     meta = read_front_matter(page)
     if meta is None or any(meta.get(key) != value for key, value in (expected or {}).items()):
-        raise GenerationError([f"{where()}: attendu des métadonnées de page (titre, description) que "
-                               "MkDocs relit telles qu'écrites, reçu un en-tête YAML illisible ou "
-                               "altéré : la page n'est pas construite"])
+        raise GenerationError(
+            [
+                f"{where()}: attendu des métadonnées de page (titre, description) que "
+                "MkDocs relit telles qu'écrites, reçu un en-tête YAML illisible ou "
+                "altéré : la page n'est pas construite"
+            ]
+        )
 
 
 def _json(value: object) -> str:

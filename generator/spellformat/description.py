@@ -58,13 +58,23 @@ def _block_problems(block: str, line: int, shown) -> list[tuple[int, str]]:
         return []
     if first.startswith("|"):
         if all(is_separator_row(row) for row in rows):
-            return [(line, "attendu un tableau avec au moins une ligne de cellules, "
-                           "reçu seulement des lignes de séparation « |---| »")]
+            return [
+                (
+                    line,
+                    "attendu un tableau avec au moins une ligne de cellules, "
+                    "reçu seulement des lignes de séparation « |---| »",
+                )
+            ]
         return []
     if first.startswith("- "):
-        return [(line + index, "attendu dans une liste une ligne commençant par « - » ou une suite "
-                               f"indentée de deux espaces, reçu « {shown(row)} » (laisser une ligne vide "
-                               "avant un paragraphe qui suit la liste)")
-                for index, row in enumerate(rows) if not row.startswith(("- ", "  "))][:1]
+        return [
+            (
+                line + index,
+                "attendu dans une liste une ligne commençant par « - » ou une suite "
+                f"indentée de deux espaces, reçu « {shown(row)} » (laisser une ligne vide "
+                "avant un paragraphe qui suit la liste)",
+            )
+            for index, row in enumerate(rows)
+            if not row.startswith(("- ", "  "))
+        ][:1]
     return []
-

@@ -92,7 +92,13 @@ def load_path(path: str | os.PathLike[str]) -> Loaded:
             size = os.fstat(stream.fileno()).st_size
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        return Loaded(errors=[LoadError(None, None, f"attendu un fichier lisible, reçu une erreur de lecture ({reason})")])
+        return Loaded(
+            errors=[
+                LoadError(
+                    None, None, f"attendu un fichier lisible, reçu une erreur de lecture ({reason})"
+                )
+            ]
+        )
     if len(raw) > MAX_BYTES:
         return Loaded(errors=[LoadError(1, None, _too_big(max(size, len(raw))))])
     return load_bytes(raw)
@@ -103,14 +109,25 @@ def load_bytes(raw: bytes) -> Loaded:
     if len(raw) > MAX_BYTES:
         return Loaded(errors=[LoadError(1, None, _too_big(len(raw)))])
     if not raw:
-        return Loaded(errors=[LoadError(1, None, "attendu un objet YAML décrivant un sort, reçu un fichier vide")])
+        return Loaded(
+            errors=[
+                LoadError(1, None, "attendu un objet YAML décrivant un sort, reçu un fichier vide")
+            ]
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        return Loaded(errors=[LoadError(line, None,
-                                        f"attendu un fichier encodé en UTF-8, reçu l'octet 0x{raw[exc.start]:02X} "
-                                        "invalide en UTF-8 (fichier enregistré en Latin-1 ou Windows-1252 ?)")])
+        return Loaded(
+            errors=[
+                LoadError(
+                    line,
+                    None,
+                    f"attendu un fichier encodé en UTF-8, reçu l'octet 0x{raw[exc.start]:02X} "
+                    "invalide en UTF-8 (fichier enregistré en Latin-1 ou Windows-1252 ?)",
+                )
+            ]
+        )
     # libyaml accepts tabs in places where PyYAML refuses them: such files take the pure path.
     if _CParser is not None and "\t" not in text:
         loaded = _Builder(text, _FastComposer).run()
@@ -149,8 +166,11 @@ def _depth_error(line: int) -> _Limit:
 
 def _nodes_error(line: int, expanded: bool) -> _Limit:
     if expanded:
-        return _Limit(line, f"attendu au plus {MAX_NODES} valeurs une fois les alias développés, reçu davantage "
-                            "(alias imbriqués en cascade)")
+        return _Limit(
+            line,
+            f"attendu au plus {MAX_NODES} valeurs une fois les alias développés, reçu davantage "
+            "(alias imbriqués en cascade)",
+        )
     return _Limit(line, f"attendu au plus {MAX_NODES} valeurs, reçu davantage")
 
 
@@ -178,6 +198,7 @@ class _Composer(_Limited, yaml.SafeLoader):
 
 
 if _CParser is not None:
+
     class _FastComposer(_Limited, _CParser, Composer, Resolver):  # type: ignore[misc, valid-type]
         """libyaml's events, composed by PyYAML's Python composer (so that the limits apply)."""
 
@@ -205,7 +226,7 @@ _ALLOWED_TAGS = "!!str, !!int, !!float, !!bool, !!null, !!seq, !!map"
 
 
 def _short_tag(tag: str) -> str:
-    return "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
+    return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
 
 
 class _Builder:
@@ -225,8 +246,16 @@ class _Builder:
             finally:
                 composer.dispose()
             if root is None:
-                return Loaded(errors=[LoadError(1, None, "attendu un objet YAML décrivant un sort, "
-                                                         "reçu un document sans contenu (seulement des commentaires ou des espaces)")])
+                return Loaded(
+                    errors=[
+                        LoadError(
+                            1,
+                            None,
+                            "attendu un objet YAML décrivant un sort, "
+                            "reçu un document sans contenu (seulement des commentaires ou des espaces)",
+                        )
+                    ]
+                )
             self.lines[()] = _line(root)
             data = self.build(root, (), 1)
         except _Limit as exc:
@@ -235,8 +264,15 @@ class _Builder:
             return Loaded(errors=[_yaml_error(exc)])
         except yaml.reader.ReaderError as exc:
             line = self.text.count("\n", 0, exc.position) + 1
-            return Loaded(errors=[LoadError(line, None,
-                                            f"attendu des caractères imprimables, reçu le caractère de contrôle U+{exc.character:04X}")])
+            return Loaded(
+                errors=[
+                    LoadError(
+                        line,
+                        None,
+                        f"attendu des caractères imprimables, reçu le caractère de contrôle U+{exc.character:04X}",
+                    )
+                ]
+            )
         except yaml.YAMLError as exc:  # pragma: no cover - every PyYAML error is one of the above
             return Loaded(errors=[LoadError(1, None, f"YAML invalide ({type(exc).__name__})")])
         if self.errors:
@@ -267,24 +303,39 @@ class _Builder:
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
                 kind = "une liste" if isinstance(key_node, SequenceNode) else "un objet"
-                self.errors.append(LoadError(_line(key_node), path or None,
-                                             f"attendu une clé simple (un mot), reçu {kind} en position de clé"))
+                self.errors.append(
+                    LoadError(
+                        _line(key_node),
+                        path or None,
+                        f"attendu une clé simple (un mot), reçu {kind} en position de clé",
+                    )
+                )
                 continue
             key = key_node.value
             key_path = path + (key,)
             if key in mapping:
-                self.errors.append(LoadError(_line(key_node), key_path,
-                                             f"attendu des clés toutes différentes, reçu la clé « {key} » une deuxième fois "
-                                             f"(première à la ligne {self.lines[key_path]})"))
+                self.errors.append(
+                    LoadError(
+                        _line(key_node),
+                        key_path,
+                        f"attendu des clés toutes différentes, reçu la clé « {key} » une deuxième fois "
+                        f"(première à la ligne {self.lines[key_path]})",
+                    )
+                )
                 continue
             self.lines[key_path] = _line(key_node)
             mapping[key] = self.build(value_node, key_path, depth + 1)
         return mapping
 
     def bad_tag(self, node: Node, path: DataPath) -> None:
-        self.errors.append(LoadError(_line(node), path or None,
-                                     f"attendu une valeur YAML ordinaire (étiquettes permises : {_ALLOWED_TAGS}), "
-                                     f"reçu l'étiquette « {_short_tag(node.tag)} »"))
+        self.errors.append(
+            LoadError(
+                _line(node),
+                path or None,
+                f"attendu une valeur YAML ordinaire (étiquettes permises : {_ALLOWED_TAGS}), "
+                f"reçu l'étiquette « {_short_tag(node.tag)} »",
+            )
+        )
         return None
 
     def scalar(self, node: ScalarNode, path: DataPath) -> Any:
@@ -302,16 +353,24 @@ class _Builder:
                 number = self._scalars.construct_yaml_float(node)
                 if math.isfinite(number):
                     return number
-                self.errors.append(LoadError(_line(node), path or None, f"attendu un nombre fini, reçu « {node.value} »"))
+                self.errors.append(
+                    LoadError(
+                        _line(node), path or None, f"attendu un nombre fini, reçu « {node.value} »"
+                    )
+                )
                 return None
         except (ValueError, KeyError):
             # An explicit tag on a value that does not fit it (``!!int abc``), or an
             # integer too long for Python (more than 4300 digits).
-            what = {_BOOL: "un booléen (true ou false)", _INT: "un entier d'au plus 4300 chiffres",
-                    _FLOAT: "un nombre"}[tag]
+            what = {
+                _BOOL: "un booléen (true ou false)",
+                _INT: "un entier d'au plus 4300 chiffres",
+                _FLOAT: "un nombre",
+            }[tag]
             shown = node.value if len(node.value) <= 40 else f"{len(node.value)} caractères"
-            self.errors.append(LoadError(_line(node), path or None,
-                                         f"attendu {what}, reçu « {shown} »"))
+            self.errors.append(
+                LoadError(_line(node), path or None, f"attendu {what}, reçu « {shown} »")
+            )
             return None
         return self.bad_tag(node, path)
 
@@ -337,7 +396,9 @@ _TOKENS = {
 
 def _found(found: str) -> str:
     """French wording of the %r part of a PyYAML message (a token id or a character)."""
-    value = found[1:-1] if len(found) >= 2 and found[0] == found[-1] and found[0] in "'\"" else found
+    value = (
+        found[1:-1] if len(found) >= 2 and found[0] == found[-1] and found[0] in "'\"" else found
+    )
     if value in _TOKENS:
         return _TOKENS[value]
     if value in ("\\t", "\t"):
@@ -350,48 +411,105 @@ def _found(found: str) -> str:
 
 
 _PROBLEMS: list[tuple[re.Pattern[str], Any]] = [
-    (re.compile(r"mapping values are not allowed here"),
-     lambda m: "attendu une seule paire « clé: valeur » par ligne, reçu un deuxième « : » suivi d'une espace "
-               "(mettre la valeur entre guillemets)"),
-    (re.compile(r"could not find expected ':'"),
-     lambda m: "attendu « : » après la clé, reçu une fin de ligne"),
-    (re.compile(r"found character (.+) that cannot start any token"),
-     lambda m: ("attendu des espaces pour l'indentation, reçu une tabulation" if _found(m[1]) == "une tabulation"
-                else f"attendu le début d'une valeur, reçu le caractère {_found(m[1])} (mettre la valeur entre guillemets)")),
-    (re.compile(r"expected <block end>, but found (.+)"),
-     lambda m: f"attendu la fin du bloc (indentation incohérente ?), reçu {_found(m[1])}"),
-    (re.compile(r"expected <document start>, but found (.+)|expected '<document start>', but found (.+)"),
-     lambda m: f"attendu un début de document « --- », reçu {_found(m[1] or m[2])}"),
-    (re.compile(r"expected the node content, but found (.+)"),
-     lambda m: f"attendu une valeur, reçu {_found(m[1])}"),
-    (re.compile(r"expected ',' or '(.)', but got (.+)"),
-     lambda m: f"attendu « , » ou « {m[1]} », reçu {_found(m[2])}"),
-    (re.compile(r"found unexpected end of stream"),
-     lambda m: "attendu la fin de la valeur, reçu la fin du fichier"),
-    (re.compile(r"found unexpected document separator"),
-     lambda m: "attendu la suite de la valeur, reçu un séparateur de document « --- »"),
-    (re.compile(r"but found another document"),
-     lambda m: "attendu un seul document YAML, reçu un deuxième document (« --- »)"),
-    (re.compile(r"found undefined alias (.+)"),
-     lambda m: f"attendu un alias défini plus haut par une ancre « & », reçu l'alias inconnu {_found(m[1])}"),
-    (re.compile(r"found duplicate anchor (.+); first occurrence"),
-     lambda m: f"attendu des ancres toutes différentes, reçu l'ancre {_found(m[1])} une deuxième fois"),
-    (re.compile(r"sequence entries are not allowed here"),
-     lambda m: "attendu une valeur, reçu un élément de liste « - » à une place où il n'est pas permis"),
-    (re.compile(r"mapping keys are not allowed here"),
-     lambda m: "attendu une valeur, reçu une clé complexe « ? » à une place où elle n'est pas permise"),
-    (re.compile(r"found unknown escape character (.+)"),
-     lambda m: f"attendu une séquence d'échappement connue après « \\ » entre guillemets doubles, reçu {_found(m[1])}"),
-    (re.compile(r"found undefined tag handle (.+)"),
-     lambda m: f"attendu une étiquette connue, reçu le préfixe inconnu {_found(m[1])}"),
-    (re.compile(r"invalid indentation or unclosed '\[' or '\{'"),
-     lambda m: "attendu la fermeture de « [ » ou « { », reçu une indentation invalide"),
-    (re.compile(r"expected a comment or a line break, but found (.+)"),
-     lambda m: f"attendu un commentaire ou une fin de ligne, reçu {_found(m[1])}"),
-    (re.compile(r"expected alphabetic or numeric character, but found (.+)"),
-     lambda m: f"attendu une lettre ou un chiffre (nom d'ancre ou d'alias), reçu {_found(m[1])}"),
-    (re.compile(r"expected ' ', but found (.+)"),
-     lambda m: f"attendu une espace, reçu {_found(m[1])}"),
+    (
+        re.compile(r"mapping values are not allowed here"),
+        lambda m: (
+            "attendu une seule paire « clé: valeur » par ligne, reçu un deuxième « : » suivi d'une espace "
+            "(mettre la valeur entre guillemets)"
+        ),
+    ),
+    (
+        re.compile(r"could not find expected ':'"),
+        lambda m: "attendu « : » après la clé, reçu une fin de ligne",
+    ),
+    (
+        re.compile(r"found character (.+) that cannot start any token"),
+        lambda m: (
+            "attendu des espaces pour l'indentation, reçu une tabulation"
+            if _found(m[1]) == "une tabulation"
+            else f"attendu le début d'une valeur, reçu le caractère {_found(m[1])} (mettre la valeur entre guillemets)"
+        ),
+    ),
+    (
+        re.compile(r"expected <block end>, but found (.+)"),
+        lambda m: f"attendu la fin du bloc (indentation incohérente ?), reçu {_found(m[1])}",
+    ),
+    (
+        re.compile(
+            r"expected <document start>, but found (.+)|expected '<document start>', but found (.+)"
+        ),
+        lambda m: f"attendu un début de document « --- », reçu {_found(m[1] or m[2])}",
+    ),
+    (
+        re.compile(r"expected the node content, but found (.+)"),
+        lambda m: f"attendu une valeur, reçu {_found(m[1])}",
+    ),
+    (
+        re.compile(r"expected ',' or '(.)', but got (.+)"),
+        lambda m: f"attendu « , » ou « {m[1]} », reçu {_found(m[2])}",
+    ),
+    (
+        re.compile(r"found unexpected end of stream"),
+        lambda m: "attendu la fin de la valeur, reçu la fin du fichier",
+    ),
+    (
+        re.compile(r"found unexpected document separator"),
+        lambda m: "attendu la suite de la valeur, reçu un séparateur de document « --- »",
+    ),
+    (
+        re.compile(r"but found another document"),
+        lambda m: "attendu un seul document YAML, reçu un deuxième document (« --- »)",
+    ),
+    (
+        re.compile(r"found undefined alias (.+)"),
+        lambda m: (
+            f"attendu un alias défini plus haut par une ancre « & », reçu l'alias inconnu {_found(m[1])}"
+        ),
+    ),
+    (
+        re.compile(r"found duplicate anchor (.+); first occurrence"),
+        lambda m: (
+            f"attendu des ancres toutes différentes, reçu l'ancre {_found(m[1])} une deuxième fois"
+        ),
+    ),
+    (
+        re.compile(r"sequence entries are not allowed here"),
+        lambda m: (
+            "attendu une valeur, reçu un élément de liste « - » à une place où il n'est pas permis"
+        ),
+    ),
+    (
+        re.compile(r"mapping keys are not allowed here"),
+        lambda m: (
+            "attendu une valeur, reçu une clé complexe « ? » à une place où elle n'est pas permise"
+        ),
+    ),
+    (
+        re.compile(r"found unknown escape character (.+)"),
+        lambda m: (
+            f"attendu une séquence d'échappement connue après « \\ » entre guillemets doubles, reçu {_found(m[1])}"
+        ),
+    ),
+    (
+        re.compile(r"found undefined tag handle (.+)"),
+        lambda m: f"attendu une étiquette connue, reçu le préfixe inconnu {_found(m[1])}",
+    ),
+    (
+        re.compile(r"invalid indentation or unclosed '\[' or '\{'"),
+        lambda m: "attendu la fermeture de « [ » ou « { », reçu une indentation invalide",
+    ),
+    (
+        re.compile(r"expected a comment or a line break, but found (.+)"),
+        lambda m: f"attendu un commentaire ou une fin de ligne, reçu {_found(m[1])}",
+    ),
+    (
+        re.compile(r"expected alphabetic or numeric character, but found (.+)"),
+        lambda m: f"attendu une lettre ou un chiffre (nom d'ancre ou d'alias), reçu {_found(m[1])}",
+    ),
+    (
+        re.compile(r"expected ' ', but found (.+)"),
+        lambda m: f"attendu une espace, reçu {_found(m[1])}",
+    ),
 ]
 
 _CONTEXTS = [
@@ -425,7 +543,11 @@ def _yaml_error(exc: yaml.MarkedYAMLError) -> LoadError:
     else:
         message = f"attendu du YAML valide, reçu une erreur de syntaxe (PyYAML : « {problem} »)"
     context = exc.context or ""
-    if exc.context_mark is not None and exc.problem_mark is not None and exc.context_mark.line != exc.problem_mark.line:
+    if (
+        exc.context_mark is not None
+        and exc.problem_mark is not None
+        and exc.context_mark.line != exc.problem_mark.line
+    ):
         what = next((fr for en, fr in _CONTEXTS if en in context), None)
         if what and "another document" not in problem and "occurrence" not in problem:
             message += f" ({what} ligne {exc.context_mark.line + 1})"

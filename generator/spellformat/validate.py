@@ -35,7 +35,16 @@ if TYPE_CHECKING:  # jsonschema is imported when a file must be checked (a build
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-__all__ = ["SCHEMA_PATH", "Problem", "Spell", "check_dir", "check_file", "load_dir", "load_schema", "spell_files"]
+__all__ = [
+    "SCHEMA_PATH",
+    "Problem",
+    "Spell",
+    "check_dir",
+    "check_file",
+    "load_dir",
+    "load_schema",
+    "spell_files",
+]
 
 #: The JSON Schema of the format (also usable by an editor, through yaml-language-server).
 SCHEMA_PATH = Path(__file__).resolve().parent / "spell.schema.json"
@@ -91,13 +100,21 @@ def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
     shown = os.fspath(path)
     directory = Path(path)
     if not directory.exists():
-        return [], [Problem(shown, None, "-", "attendu un dossier de sorts, reçu un chemin inexistant")]
+        return [], [
+            Problem(shown, None, "-", "attendu un dossier de sorts, reçu un chemin inexistant")
+        ]
     if not directory.is_dir():
         return [], [Problem(shown, None, "-", "attendu un dossier de sorts, reçu un fichier")]
     files = spell_files(directory)
     if not files:
-        return [], [Problem(shown, None, "-",
-                            f"attendu au moins un fichier de sort *{SPELL_SUFFIX}, reçu un dossier qui n'en contient aucun")]
+        return [], [
+            Problem(
+                shown,
+                None,
+                "-",
+                f"attendu au moins un fichier de sort *{SPELL_SUFFIX}, reçu un dossier qui n'en contient aucun",
+            )
+        ]
     spells: list[Spell] = []
     problems: list[Problem] = []
     for file in files:
@@ -112,7 +129,11 @@ def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
 def spell_files(directory: Path) -> list[Path]:
     """Return the ``*.yaml`` files of *directory*, sorted (not recursive, hidden files excluded)."""
     return sorted(
-        (p for p in directory.iterdir() if p.suffix == SPELL_SUFFIX and not p.name.startswith(".") and p.is_file()),
+        (
+            p
+            for p in directory.iterdir()
+            if p.suffix == SPELL_SUFFIX and not p.name.startswith(".") and p.is_file()
+        ),
         key=lambda p: p.name,
     )
 
@@ -164,19 +185,30 @@ def _check_one(file: Path, shown: str) -> tuple[list[Problem], Spell | None]:
         return [_from_load_error(shown, error) for error in loaded.errors], None
     data, lines = loaded.data, loaded.lines
     if not isinstance(data, dict):
-        return [Problem(shown, lines[()], "-",
-                        "attendu un objet (clé: valeur, avec les clés schema, slug, name…) au premier niveau du document, "
-                        f"reçu {_received(data)}")], None
-    problems = [Problem(shown, _line_of(lines, path), _field(path), message)
-                for path, message in _schema_messages(data)]
-    problems += [Problem(shown, _line_of(lines, path), _field(path), message)
-                 for path, message in _within_file(data, file.name)]
+        return [
+            Problem(
+                shown,
+                lines[()],
+                "-",
+                "attendu un objet (clé: valeur, avec les clés schema, slug, name…) au premier niveau du document, "
+                f"reçu {_received(data)}",
+            )
+        ], None
+    problems = [
+        Problem(shown, _line_of(lines, path), _field(path), message)
+        for path, message in _schema_messages(data)
+    ]
+    problems += [
+        Problem(shown, _line_of(lines, path), _field(path), message)
+        for path, message in _within_file(data, file.name)
+    ]
     problems += _description_problems(data, lines, shown, raw)
     return problems, Spell(shown, data, lines)
 
 
-def _description_problems(data: dict[str, Any], lines: dict[DataPath, int], shown: str,
-                          raw: bytes | None) -> list[Problem]:
+def _description_problems(
+    data: dict[str, Any], lines: dict[DataPath, int], shown: str, raw: bytes | None
+) -> list[Problem]:
     """The description's blocks the renderer could not render whole, and its lines too long, each
     at its line in the file when the description is a literal block (``description: |``), else
     at the key's line with the line's number in the description."""
@@ -184,9 +216,15 @@ def _description_problems(data: dict[str, Any], lines: dict[DataPath, int], show
     if not isinstance(description, str) or ("description",) not in lines:
         return []
     found = description_syntax.problems(description, _short)
-    found += [(index, f"attendu une ligne d'au plus {_thousands(MAX_LINE)} caractères, "
-                      f"reçu {_thousands(len(line))} caractères")
-              for index, line in enumerate(description.split("\n")) if len(line) > MAX_LINE]
+    found += [
+        (
+            index,
+            f"attendu une ligne d'au plus {_thousands(MAX_LINE)} caractères, "
+            f"reçu {_thousands(len(line))} caractères",
+        )
+        for index, line in enumerate(description.split("\n"))
+        if len(line) > MAX_LINE
+    ]
     if not found:
         return []
     key_line = lines[("description",)]
@@ -194,14 +232,22 @@ def _description_problems(data: dict[str, Any], lines: dict[DataPath, int], show
     if raw is not None:
         text_lines = raw.split(b"\n", key_line)
         if len(text_lines) >= key_line:
-            literal = re.fullmatch(rb"description:\s*\|[-+1-9]*\s*", text_lines[key_line - 1]) is not None
+            literal = (
+                re.fullmatch(rb"description:\s*\|[-+1-9]*\s*", text_lines[key_line - 1]) is not None
+            )
     problems = []
     for index, message in sorted(found):
         if literal:
             problems.append(Problem(shown, key_line + 1 + index, "description", message))
         else:
-            problems.append(Problem(shown, key_line, "description",
-                                    f"{message} (ligne {index + 1} de la description)"))
+            problems.append(
+                Problem(
+                    shown,
+                    key_line,
+                    "description",
+                    f"{message} (ligne {index + 1} de la description)",
+                )
+            )
     return problems
 
 
@@ -242,33 +288,59 @@ def _translate(error: ValidationError) -> list[tuple[DataPath, str]]:
     path: DataPath = tuple(error.absolute_path)
     keyword, instance, schema = error.validator, error.instance, error.schema
     if keyword == "required":
-        return [(path + (key,), f"clé obligatoire « {key} » absente")
-                for key in error.validator_value if isinstance(instance, dict) and key not in instance]
+        return [
+            (path + (key,), f"clé obligatoire « {key} » absente")
+            for key in error.validator_value
+            if isinstance(instance, dict) and key not in instance
+        ]
     if keyword == "additionalProperties":
         allowed = list(schema.get("properties", {}))
-        return [(path + (key,), f"clé inconnue « {key} » (clés permises : {', '.join(allowed)})")
-                for key in instance if key not in allowed]
+        return [
+            (path + (key,), f"clé inconnue « {key} » (clés permises : {', '.join(allowed)})")
+            for key in instance
+            if key not in allowed
+        ]
     if keyword == "uniqueItems":
         firsts: dict[str, int] = {}
         for index, item in enumerate(instance):
             key = json.dumps(item, sort_keys=True)
             if key in firsts:
-                return [(path + (index,), f"attendu des éléments tous différents, reçu {_received(item)} "
-                                          f"une deuxième fois (déjà à l'indice {firsts[key]})")]
+                return [
+                    (
+                        path + (index,),
+                        f"attendu des éléments tous différents, reçu {_received(item)} "
+                        f"une deuxième fois (déjà à l'indice {firsts[key]})",
+                    )
+                ]
             firsts[key] = index
         return []  # pragma: no cover - jsonschema found a duplicate
     if keyword in _VALUE_KEYWORDS:
         return [(path, f"attendu {_expected(schema)}, reçu {_received(instance)}")]
     # Not used by the schema today: a generic wording rather than jsonschema's English.
-    return [(path, f"attendu une valeur conforme à la règle « {keyword} » du schéma, reçu {_received(instance)}")]
+    return [
+        (
+            path,
+            f"attendu une valeur conforme à la règle « {keyword} » du schéma, reçu {_received(instance)}",
+        )
+    ]
 
 
-_VALUE_KEYWORDS = {"type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-                   "minLength", "maxLength", "pattern"}
+_VALUE_KEYWORDS = {
+    "type",
+    "enum",
+    "const",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+}
 
 _PATTERNS = {
     SLUG_PATTERN: "un slug (lettres minuscules sans accents et chiffres, mots séparés par un seul tiret, "
-                  "ex. « images-miroir »)",
+    "ex. « images-miroir »)",
     "^[1-9][0-9]*d[1-9][0-9]*$": "des dés de la forme NdM (ex. « 1d4 »)",
 }
 
@@ -368,13 +440,19 @@ def _within_file(data: dict[str, Any], file_name: str) -> Iterator[tuple[DataPat
     # levels.min <= levels.max
     low, high = _get(data, "levels", "min"), _get(data, "levels", "max")
     if _is_int(low) and _is_int(high) and 1 <= low <= 9 and 1 <= high <= 9 and low > high:
-        yield ("levels", "max"), f"attendu un entier supérieur ou égal à levels.min ({low}), reçu le nombre {high}"
+        yield (
+            ("levels", "max"),
+            f"attendu un entier supérieur ou égal à levels.min ({low}), reçu le nombre {high}",
+        )
 
     # slug == slugify(name) and slug == file name
     slug, name = data.get("slug"), data.get("name")
     if isinstance(slug, str) and SLUG_RE.fullmatch(slug):
         if isinstance(name, str) and _plain_name(name) and slugify(name) and slug != slugify(name):
-            yield ("slug",), f"attendu « {slugify(name)} » (slug du nom « {name} »), reçu « {slug} »"
+            yield (
+                ("slug",),
+                f"attendu « {slugify(name)} » (slug du nom « {name} »), reçu « {slug} »",
+            )
         stem = file_name[: -len(SPELL_SUFFIX)]
         if slug != stem:
             yield ("slug",), f"attendu « {stem} » (nom du fichier {file_name}), reçu « {slug} »"
@@ -384,11 +462,19 @@ def _within_file(data: dict[str, Any], file_name: str) -> Iterator[tuple[DataPat
     if isinstance(aliases, list) and isinstance(name, str):
         for index, alias in enumerate(aliases):
             if alias == name:
-                yield ("aliases", index), f"attendu une graphie différente du nom, reçu « {alias} », identique à name"
+                yield (
+                    ("aliases", index),
+                    f"attendu une graphie différente du nom, reçu « {alias} », identique à name",
+                )
     for path, text in _names(data):
         if text and _plain_name(text) and not slugify(text):
-            yield path, (f"attendu un nom avec au moins une lettre ou un chiffre (il donne l'adresse sorts/<slug>/), "
-                         f"reçu « {_short(text)} »")
+            yield (
+                path,
+                (
+                    f"attendu un nom avec au moins une lettre ou un chiffre (il donne l'adresse sorts/<slug>/), "
+                    f"reçu « {_short(text)} »"
+                ),
+            )
 
     # plain text: no control or bidirectional character anywhere, one line but for the description,
     # names made of letters and simple punctuation only (never markup)
@@ -401,15 +487,21 @@ def _within_file(data: dict[str, Any], file_name: str) -> Iterator[tuple[DataPat
     for index, entry in enumerate(per_level if isinstance(per_level, list) else []):
         level, level_to = _get(entry, "level"), _get(entry, "level_to")
         if _is_int(level) and _is_int(level_to) and level >= 1 and level_to < level:
-            yield ("per_level", index, "level_to"), \
-                f"attendu un entier supérieur ou égal à level ({level}), reçu le nombre {level_to}"
+            yield (
+                ("per_level", index, "level_to"),
+                f"attendu un entier supérieur ou égal à level ({level}), reçu le nombre {level_to}",
+            )
         label, text = _get(entry, "label"), _get(entry, "text")
         if description_lines is not None and isinstance(label, str) and isinstance(text, str):
             joined = (f"{label} {text}", f"{label}{text}")
             if not any(j in line for line in description_lines for j in joined):
-                yield ("per_level", index, "text"), (
-                    f"attendu un texte qui, après « {_short(label)} », forme une ligne de la description, "
-                    f"reçu « {_short(text)} », introuvable dans la description")
+                yield (
+                    ("per_level", index, "text"),
+                    (
+                        f"attendu un texte qui, après « {_short(label)} », forme une ligne de la description, "
+                        f"reçu « {_short(text)} », introuvable dans la description"
+                    ),
+                )
 
     # errata: the fragment is in the spell's own text
     errata = data.get("errata")
@@ -418,26 +510,38 @@ def _within_file(data: dict[str, Any], file_name: str) -> Iterator[tuple[DataPat
         for index, erratum in enumerate(errata):
             text = _get(erratum, "text")
             if isinstance(text, str) and text and not any(text in h for h in haystack):
-                yield ("errata", index, "text"), (
-                    f"attendu un fragment présent tel quel dans le sort (nom, champs ou description), "
-                    f"reçu « {_short(text)} », introuvable")
+                yield (
+                    ("errata", index, "text"),
+                    (
+                        f"attendu un fragment présent tel quel dans le sort (nom, champs ou description), "
+                        f"reçu « {_short(text)} », introuvable"
+                    ),
+                )
 
     # source: first_line <= title_line <= last_line
-    first, title, last = (_get(data, "source", k) for k in ("first_line", "title_line", "last_line"))
+    first, title, last = (
+        _get(data, "source", k) for k in ("first_line", "title_line", "last_line")
+    )
     if _is_int(first) and _is_int(last) and first >= 1 and last >= 1:
         if last < first:
-            yield ("source", "last_line"), \
-                f"attendu un entier supérieur ou égal à source.first_line ({first}), reçu le nombre {last}"
+            yield (
+                ("source", "last_line"),
+                f"attendu un entier supérieur ou égal à source.first_line ({first}), reçu le nombre {last}",
+            )
         elif _is_int(title) and title >= 1 and not first <= title <= last:
-            yield ("source", "title_line"), \
-                f"attendu un entier de source.first_line à source.last_line ({first} à {last}), reçu le nombre {title}"
+            yield (
+                ("source", "title_line"),
+                f"attendu un entier de source.first_line à source.last_line ({first} à {last}), reçu le nombre {title}",
+            )
 
 
 #: Punctuation a name, an alias or the index's name may hold besides letters, digits and spaces.
 NAME_PUNCTUATION = "'’-–—/,.:!?()"
 
 #: Invisible characters that reorder the text around them (Unicode bidirectional controls).
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 
 #: Line and paragraph separators other than the newline.
 SEPARATORS = frozenset("\r\u0085\u2028\u2029")
@@ -445,8 +549,9 @@ SEPARATORS = frozenset("\r\u0085\u2028\u2029")
 
 #: Noncharacters (U+FDD0–U+FDEF and the last two code points of every plane, U+FFFE, U+FFFF,
 #: U+1FFFE…): permanently reserved, refused by YAML readers (MkDocs reads a page's title with one).
-NONCHARACTERS = "\ufdd0-\ufdef" + "".join(f"{chr(plane + 0xFFFE)}{chr(plane + 0xFFFF)}"
-                                           for plane in range(0, 0x110000, 0x10000))
+NONCHARACTERS = "\ufdd0-\ufdef" + "".join(
+    f"{chr(plane + 0xFFFE)}{chr(plane + 0xFFFF)}" for plane in range(0, 0x110000, 0x10000)
+)
 #: Surrogates: halves of a UTF-16 pair, never a character on their own (a YAML escape « \\uD800 »
 #: makes one); no UTF-8 file can hold them.
 SURROGATES = "\ud800-\udfff"
@@ -454,8 +559,14 @@ SURROGATES = "\ud800-\udfff"
 #: Any character the loop of :func:`_plain_text` could refuse, the newline aside (control
 #: characters are the Unicode category Cc: U+0000–U+001F and U+007F–U+009F). One character at a
 #: time: linear in the text's length.
-_SUSPECT = re.compile("[" + re.escape("".join(sorted(BIDI_CONTROLS | SEPARATORS)))
-                      + "\x00-\x09\x0b-\x1f\x7f-\x9f" + NONCHARACTERS + SURROGATES + "]")
+_SUSPECT = re.compile(
+    "["
+    + re.escape("".join(sorted(BIDI_CONTROLS | SEPARATORS)))
+    + "\x00-\x09\x0b-\x1f\x7f-\x9f"
+    + NONCHARACTERS
+    + SURROGATES
+    + "]"
+)
 _RESERVED = re.compile(f"[{NONCHARACTERS}{SURROGATES}]")
 
 #: Longest texts, far above the longest of the 110 spells (name 46 characters, one-line text
@@ -503,8 +614,15 @@ def _codepoint(char: str) -> str:
 
 def _visible(text: str) -> str:
     """The text with its invisible or control characters shown as « U+XXXX »."""
-    return "".join(f"<{_codepoint(c)}>" if c in BIDI_CONTROLS or c in SEPARATORS or _RESERVED.match(c)
-                   or (unicodedata.category(c) == "Cc" and c != "\n") else c for c in text)
+    return "".join(
+        f"<{_codepoint(c)}>"
+        if c in BIDI_CONTROLS
+        or c in SEPARATORS
+        or _RESERVED.match(c)
+        or (unicodedata.category(c) == "Cc" and c != "\n")
+        else c
+        for c in text
+    )
 
 
 def _limit(path: DataPath, names: set[DataPath]) -> int:
@@ -518,40 +636,87 @@ def _plain_text(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
     for path, text in _strings(data):
         limit = _limit(path, names)
         if len(text) > limit:
-            yield path, (f"attendu un texte d'au plus {_thousands(limit)} caractères, "
-                         f"reçu {_thousands(len(text))} caractères (« {_short(text)} »)")
+            yield (
+                path,
+                (
+                    f"attendu un texte d'au plus {_thousands(limit)} caractères, "
+                    f"reçu {_thousands(len(text))} caractères (« {_short(text)} »)"
+                ),
+            )
             continue
         if not _SUSPECT.search(text) and (path == ("description",) or "\n" not in text):
             continue  # nothing to refuse: the loop below would find nothing
         for char in text:
             if _RESERVED.match(char):
-                what = "demi-codet isolé (surrogate)" if "\ud800" <= char <= "\udfff" else "non-caractère"
-                yield path, (f"attendu un texte fait de caractères Unicode ordinaires, reçu « {_short(text)} » "
-                             f"({what} {_codepoint(char)}, qu'aucune page ne peut porter)")
+                what = (
+                    "demi-codet isolé (surrogate)"
+                    if "\ud800" <= char <= "\udfff"
+                    else "non-caractère"
+                )
+                yield (
+                    path,
+                    (
+                        f"attendu un texte fait de caractères Unicode ordinaires, reçu « {_short(text)} » "
+                        f"({what} {_codepoint(char)}, qu'aucune page ne peut porter)"
+                    ),
+                )
                 break
             if char in BIDI_CONTROLS:
-                yield path, (f"attendu un texte sans caractère de contrôle bidirectionnel (il inverserait "
-                             f"l'affichage), reçu « {_short(text)} » (caractère {_codepoint(char)})")
+                yield (
+                    path,
+                    (
+                        f"attendu un texte sans caractère de contrôle bidirectionnel (il inverserait "
+                        f"l'affichage), reçu « {_short(text)} » (caractère {_codepoint(char)})"
+                    ),
+                )
                 break
             if char in SEPARATORS or (unicodedata.category(char) == "Cc" and char != "\n"):
-                yield path, (f"attendu un texte sans caractère de contrôle, reçu « {_short(text)} » "
-                             f"(caractère {_codepoint(char)})")
+                yield (
+                    path,
+                    (
+                        f"attendu un texte sans caractère de contrôle, reçu « {_short(text)} » "
+                        f"(caractère {_codepoint(char)})"
+                    ),
+                )
                 break
             if char == "\n" and path != ("description",):
                 yield path, f"attendu un texte d'une seule ligne, reçu « {_short(text)} »"
                 break
     for path, text in _names(data):
-        bad = next((char for char in text if not _name_char_ok(char) and unicodedata.category(char) != "Cc"
-                    and char not in BIDI_CONTROLS and char not in SEPARATORS and not _RESERVED.match(char)), None)
+        bad = next(
+            (
+                char
+                for char in text
+                if not _name_char_ok(char)
+                and unicodedata.category(char) != "Cc"
+                and char not in BIDI_CONTROLS
+                and char not in SEPARATORS
+                and not _RESERVED.match(char)
+            ),
+            None,
+        )
         if bad is not None:
-            yield path, (f"attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation "
-                         f"{' '.join(NAME_PUNCTUATION)}, reçu « {_short(text)} » (caractère « {bad} » interdit)")
+            yield (
+                path,
+                (
+                    f"attendu un nom fait de lettres, de chiffres, d'espaces et de la ponctuation "
+                    f"{' '.join(NAME_PUNCTUATION)}, reçu « {_short(text)} » (caractère « {bad} » interdit)"
+                ),
+            )
             continue
         odd = _not_latin(text)
         if odd:
-            shown = ", ".join(f"« {char} » {_codepoint(char)} {unicodedata.name(char, '')}".rstrip() for char in odd)
-            yield path, (f"attendu un nom d'une seule écriture, l'alphabet latin (accents compris), avec les "
-                         f"chiffres 0 à 9, reçu « {_short(text)} » (d'une autre écriture : {shown})")
+            shown = ", ".join(
+                f"« {char} » {_codepoint(char)} {unicodedata.name(char, '')}".rstrip()
+                for char in odd
+            )
+            yield (
+                path,
+                (
+                    f"attendu un nom d'une seule écriture, l'alphabet latin (accents compris), avec les "
+                    f"chiffres 0 à 9, reçu « {_short(text)} » (d'une autre écriture : {shown})"
+                ),
+            )
 
 
 def _not_latin(text: str) -> list[str]:
@@ -578,8 +743,14 @@ def _not_latin(text: str) -> list[str]:
 
 def _spell_texts(data: dict[str, Any]) -> list[str]:
     """Every verbatim text of a spell, where an erratum's fragment may be found."""
-    texts = [data.get("name"), data.get("description"), _get(data, "levels", "label"), _get(data, "levels", "raw"),
-             _get(data, "levels", "index_raw"), _get(data, "index", "name")]
+    texts = [
+        data.get("name"),
+        data.get("description"),
+        _get(data, "levels", "label"),
+        _get(data, "levels", "raw"),
+        _get(data, "levels", "index_raw"),
+        _get(data, "index", "name"),
+    ]
     aliases = data.get("aliases")
     texts += aliases if isinstance(aliases, list) else []
     for key in FIELDS:
@@ -611,9 +782,15 @@ def _across_files(spells: list[Spell]) -> list[Problem]:
         if isinstance(slug, str) and slug:
             if slug in slugs:
                 other, other_path = slugs[slug]
-                problems.append(Problem(spell.path, _line_of(spell.lines, ("slug",)), "slug",
-                                        f"attendu un slug propre à ce sort, reçu « {slug} », "
-                                        f"déjà celui de {where(other, other_path)}"))
+                problems.append(
+                    Problem(
+                        spell.path,
+                        _line_of(spell.lines, ("slug",)),
+                        "slug",
+                        f"attendu un slug propre à ce sort, reçu « {slug} », "
+                        f"déjà celui de {where(other, other_path)}",
+                    )
+                )
             else:
                 slugs[slug] = (spell, ("slug",))
 
@@ -630,9 +807,15 @@ def _across_files(spells: list[Spell]) -> list[Problem]:
                 reported.add((spell.path, path))
                 other, other_path = names[text]
                 what = "un nom" if path == ("name",) else "un alias"
-                problems.append(Problem(spell.path, _line_of(spell.lines, path), _field(path),
-                                        f"attendu {what} distinct des noms et alias des autres sorts, reçu « {text} », "
-                                        f"déjà {role(other_path)} de {where(other, other_path)}"))
+                problems.append(
+                    Problem(
+                        spell.path,
+                        _line_of(spell.lines, path),
+                        _field(path),
+                        f"attendu {what} distinct des noms et alias des autres sorts, reçu « {text} », "
+                        f"déjà {role(other_path)} de {where(other, other_path)}",
+                    )
+                )
             elif text not in names:
                 names[text] = (spell, path)
 
@@ -640,9 +823,15 @@ def _across_files(spells: list[Spell]) -> list[Problem]:
         if _is_int(position):
             if position in positions:
                 other, other_path = positions[position]
-                problems.append(Problem(spell.path, _line_of(spell.lines, ("index", "position")), "index.position",
-                                        f"attendu une position propre à ce sort, reçu le nombre {position}, "
-                                        f"déjà celle de {where(other, other_path)}"))
+                problems.append(
+                    Problem(
+                        spell.path,
+                        _line_of(spell.lines, ("index", "position")),
+                        "index.position",
+                        f"attendu une position propre à ce sort, reçu le nombre {position}, "
+                        f"déjà celle de {where(other, other_path)}",
+                    )
+                )
             else:
                 positions[position] = (spell, ("index", "position"))
 
@@ -656,13 +845,23 @@ def _across_files(spells: list[Spell]) -> list[Problem]:
         aliases = spell.data.get("aliases")
         for index, alias in enumerate(aliases if isinstance(aliases, list) else []):
             path = ("aliases", index)
-            if not isinstance(alias, str) or not _plain_name(alias) or (spell.path, path) in reported:
+            if (
+                not isinstance(alias, str)
+                or not _plain_name(alias)
+                or (spell.path, path) in reported
+            ):
                 continue
             address = slugify(alias)
             owner = owners.setdefault(address, (spell, path)) if address else (spell, path)
             if owner[0] is not spell:
                 owner_role = "du nom" if owner[1] == ("name",) else "d'un alias"
-                problems.append(Problem(spell.path, _line_of(spell.lines, path), _field(path),
-                                        f"attendu un alias dont l'adresse sorts/{address}/ mène à ce sort, "
-                                        f"reçu « {alias} », adresse déjà celle {owner_role} de {where(*owner)}"))
+                problems.append(
+                    Problem(
+                        spell.path,
+                        _line_of(spell.lines, path),
+                        _field(path),
+                        f"attendu un alias dont l'adresse sorts/{address}/ mène à ce sort, "
+                        f"reçu « {alias} », adresse déjà celle {owner_role} de {where(*owner)}",
+                    )
+                )
     return problems

@@ -15,8 +15,13 @@ FIGURE = re.compile(r"\d+(?:[.,]\d+)? ?(?:ms|s)\b")
 
 
 def run_tiny(script: str, timeout: int) -> str:
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / script), "--tiny"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=timeout)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), "--tiny"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
     return done.stdout
 
@@ -35,14 +40,26 @@ def test_bench_build_runs_to_the_end():
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("script, expected", [
-    ("bench_browser.py", ["bare Pyodide (a)", "calculator (b)", "long task max"]),
-    ("bench_instant.py", ["a tap as the calculator scrolls in → figures", "duel tap → figures:",
-                          "an invalid value → its message", "bare Pyodide boot", "progression at 40 XP → figures:",
-                          "bytes fetched", "longest main-thread task"]),
-    ("bench_index.py", ["frappe dans le filtre", "rapport 2× / 1×"]),
-    ("bench_lighthouse.py", ["Lighthouse 12", "un sort"]),
-])
+@pytest.mark.parametrize(
+    "script, expected",
+    [
+        ("bench_browser.py", ["bare Pyodide (a)", "calculator (b)", "long task max"]),
+        (
+            "bench_instant.py",
+            [
+                "a tap as the calculator scrolls in → figures",
+                "duel tap → figures:",
+                "an invalid value → its message",
+                "bare Pyodide boot",
+                "progression at 40 XP → figures:",
+                "bytes fetched",
+                "longest main-thread task",
+            ],
+        ),
+        ("bench_index.py", ["frappe dans le filtre", "rapport 2× / 1×"]),
+        ("bench_lighthouse.py", ["Lighthouse 12", "un sort"]),
+    ],
+)
 def test_browser_bench_runs_to_the_end(script, expected):
     out = run_tiny(script, 1200)
     for text in expected:

@@ -60,8 +60,9 @@ def searchable(spell: dict) -> str:
 def text_matches(spells: dict[str, dict], query: str) -> set[str]:
     """Slugs whose name, aliases or description contain every word of ``query``."""
     words = fold(query).split()
-    return {slug for slug, spell in spells.items()
-            if all(word in searchable(spell) for word in words)}
+    return {
+        slug for slug, spell in spells.items() if all(word in searchable(spell) for word in words)
+    }
 
 
 def level_anchor(entry: dict) -> str:
@@ -76,15 +77,18 @@ def alias_slug(alias: str) -> str:
 
 # ---------------------------------------------------------------- reading the index page
 
+
 def visible_slugs(page) -> list[str]:
     """Slugs of the index rows a reader sees, top to bottom."""
     return page.eval_on_selector_all(
         ".gr-index-table tbody tr",
-        "rows => rows.filter(r => r.checkVisibility()).map(r => r.dataset.slug)")
+        "rows => rows.filter(r => r.checkVisibility()).map(r => r.dataset.slug)",
+    )
 
 
-def wait_for_rows(page, expected: list[str] | set[str], *, ordered: bool = False,
-                  timeout: float = 5000) -> None:
+def wait_for_rows(
+    page, expected: list[str] | set[str], *, ordered: bool = False, timeout: float = 5000
+) -> None:
     """Wait until the visible rows are ``expected`` (a set, or a list when ``ordered``)."""
     expected_list = list(expected) if ordered else sorted(expected)
     try:
@@ -94,27 +98,33 @@ def wait_for_rows(page, expected: list[str] | set[str], *, ordered: bool = False
                     .filter(r => r.checkVisibility()).map(r => r.dataset.slug);
                 const seen = ordered ? rows : rows.slice().sort();
                 return JSON.stringify(seen) === JSON.stringify(expected);
-            }""", arg=[expected_list, ordered], timeout=timeout)
+            }""",
+            arg=[expected_list, ordered],
+            timeout=timeout,
+        )
     except Exception:
         seen = visible_slugs(page)
         if not ordered:
             seen = set(seen)
             raise AssertionError(
                 f"lignes visibles inattendues : en trop {sorted(seen - set(expected))}, "
-                f"manquantes {sorted(set(expected) - seen)}") from None
+                f"manquantes {sorted(set(expected) - seen)}"
+            ) from None
         assert seen == expected_list
 
 
 def facet_button(page, facet: str, label: str):
     """The toggle of a filter, found by what a screen reader announces (« Niveau 5 »…)."""
     return page.locator(f'fieldset[data-facet="{facet}"]').get_by_role(
-        "button", name=re.compile(rf"^{re.escape(label)}( : (inclus|exclu))?$"))
+        "button", name=re.compile(rf"^{re.escape(label)}( : (inclus|exclu))?$")
+    )
 
 
 def sort_button(page, header: str):
     # « Trier par nom », or with a short label shown: « Niv. : trier par niveaux ».
-    return page.get_by_role("button", name=re.compile(
-        rf"^(\S+ : t|T)rier par {re.escape(header.lower())}$"))
+    return page.get_by_role(
+        "button", name=re.compile(rf"^(\S+ : t|T)rier par {re.escape(header.lower())}$")
+    )
 
 
 def toggle_states(page) -> dict[str, str]:
@@ -122,7 +132,8 @@ def toggle_states(page) -> dict[str, str]:
         ".gr-toggle",
         """buttons => Object.fromEntries(buttons.map(b =>
             [b.closest('[data-facet]').dataset.facet + ':' + b.dataset.value,
-             b.dataset.state || '']))""")
+             b.dataset.state || '']))""",
+    )
 
 
 def shown_count(page) -> str:
@@ -133,16 +144,20 @@ def count_text(shown: int, total: int) -> str:
     return f"{shown} {'sorts affichés' if shown > 1 else 'sort affiché'} sur {total}"
 
 
-def server_order(spells: dict[str, dict], slugs, value=lambda s: [], *,
-                 descending: bool = False) -> list[str]:
+def server_order(
+    spells: dict[str, dict], slugs, value=lambda s: [], *, descending: bool = False
+) -> list[str]:
     """``slugs`` in the site's one order: by ``value``, then by folded name (the order the
     generator writes); descending is the exact reverse."""
-    ordered = sorted(slugs, key=lambda slug: (value(spells[slug]), fold(spells[slug]["name"]),
-                                              spells[slug]["name"]))
+    ordered = sorted(
+        slugs,
+        key=lambda slug: (value(spells[slug]), fold(spells[slug]["name"]), spells[slug]["name"]),
+    )
     return ordered[::-1] if descending else ordered
 
 
 # ---------------------------------------------------------------- layout
+
 
 def in_viewport(page, selector: str) -> dict:
     """The element's box and whether it lies inside the viewport, below the fixed header."""
@@ -154,7 +169,9 @@ def in_viewport(page, selector: str) -> dict:
             return {top: box.top, bottom: box.bottom, headerBottom: top,
                     height: innerHeight,
                     inside: box.top >= top - 1 && box.bottom <= innerHeight + 1};
-        }""", selector)
+        }""",
+        selector,
+    )
 
 
 #: The system turning dark on an open page: the theme's palette applies its dark scheme as its

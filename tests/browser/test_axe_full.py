@@ -14,8 +14,14 @@ from tests.offline.support import store
 
 pytestmark = pytest.mark.browser
 
-BOOK = {"version": 1, "magie": 2, "sorts": [{"slug": "vol", "apprentissage": 2, "xp": 5},
-                                            {"slug": "oubli", "apprentissage": 5, "xp": 0}]}
+BOOK = {
+    "version": 1,
+    "magie": 2,
+    "sorts": [
+        {"slug": "vol", "apprentissage": 2, "xp": 5},
+        {"slug": "oubli", "apprentissage": 5, "xp": 0},
+    ],
+}
 
 #: name: (address, what shows the page is ready). Each state holds the one before it where they
 #: share a page: a spell page opened on a level's anchor, a stored spellbook receiving a link.
@@ -32,15 +38,22 @@ PAGES = {
     "grimoire vide": ("grimoire/", "[data-book-empty]"),
     "grimoire reçu par lien": ("grimoire/?livre=1.0.vol_1_0.acceleration_3_2", "[data-book-offer]"),
     "cartes": ("cartes/?sorts=vol,teleportation", ".gr-deck[data-ready]"),
-    "grimoire à la table": ("grimoire/?lancer=vol&de=7&magie=2&app=2&mod=-1&lecture=natural",
-                            "[data-book-replay]:not([hidden])"),
+    "grimoire à la table": (
+        "grimoire/?lancer=vol&de=7&magie=2&app=2&mod=-1&lecture=natural",
+        "[data-book-replay]:not([hidden])",
+    ),
     "sort de mon grimoire": ("sorts/vol/", "[data-your-odds]"),
     "duel à la table": ("grimoire/", ".gr-book__entry"),
     "duel contre un autre grimoire": ("grimoire/", ".gr-book__entry"),
 }
 #: The states that open on a stored spellbook.
-WITH_BOOK = ("grimoire reçu par lien", "grimoire à la table", "sort de mon grimoire", "duel à la table",
-             "duel contre un autre grimoire")
+WITH_BOOK = (
+    "grimoire reçu par lien",
+    "grimoire à la table",
+    "sort de mon grimoire",
+    "duel à la table",
+    "duel contre un autre grimoire",
+)
 
 
 #: The engine has answered for the stored spellbook: no figure is « calcul… » any more, and
@@ -69,7 +82,9 @@ def bring_to_state(page, site_url, name):
         # Opened on a replayed cast; then a cast on the die's pad: the cast panel, its outcome
         # and the journal show.
         page.get_by_role("button", name="Lancer Vol").click()
-        page.get_by_role("group", name="Face du dé du MJ :").get_by_role("button", name="7", exact=True).click()
+        page.get_by_role("group", name="Face du dé du MJ :").get_by_role(
+            "button", name="7", exact=True
+        ).click()
         page.locator("[data-book-journal-list] li").first.wait_for()
         # The page's die: its outcome and the link that replays it.
         page.get_by_role("button", name="Lancer le dé").click()
@@ -78,7 +93,9 @@ def bring_to_state(page, site_url, name):
         # A duel under way: the opponent typed, my cast's face in, the pad for theirs.
         page.get_by_role("button", name="Duel avec Vol").click()
         page.get_by_role("button", name="Commencer le duel").click()
-        page.get_by_role("group", name="Face de votre lancer :").get_by_role("button", name="7", exact=True).click()
+        page.get_by_role("group", name="Face de votre lancer :").get_by_role(
+            "button", name="7", exact=True
+        ).click()
         page.get_by_role("group", name="Face du lancer adverse :").wait_for()
     elif name == "duel contre un autre grimoire":
         # The opponent from another spellbook's share link: its spells offered, its reading said.
@@ -95,15 +112,22 @@ def bring_to_state(page, site_url, name):
 
 def axe_violations(page) -> list[str]:
     result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']}: {v['help']} — " + "; ".join(str(n["target"]) for n in v["nodes"][:5])
-            for v in result["violations"]]
+    return [
+        f"{v['id']}: {v['help']} — " + "; ".join(str(n["target"]) for n in v["nodes"][:5])
+        for v in result["violations"]
+    ]
 
 
 @pytest.mark.parametrize("name", list(PAGES))
 def test_axe_default_rules_report_nothing(browser, site_url, name):
     """Each state in the light scheme, then the same page turned dark."""
-    context = browser.new_context(viewport=dict(PHONE), locale="fr-FR", color_scheme="light",
-                                  bypass_csp=True, service_workers="block")
+    context = browser.new_context(
+        viewport=dict(PHONE),
+        locale="fr-FR",
+        color_scheme="light",
+        bypass_csp=True,
+        service_workers="block",
+    )
     try:
         page = context.new_page()
         bring_to_state(page, site_url, name)
@@ -112,6 +136,8 @@ def test_axe_default_rules_report_nothing(browser, site_url, name):
         violations = {"light": axe_violations(page)}
         turn_dark(page)
         violations["dark"] = axe_violations(page)
-        assert violations == {"light": [], "dark": []}, json.dumps(violations, ensure_ascii=False, indent=1)
+        assert violations == {"light": [], "dark": []}, json.dumps(
+            violations, ensure_ascii=False, indent=1
+        )
     finally:
         context.close()

@@ -59,6 +59,7 @@ def index(open_page):
 
 # ---------------------------------------------------------------- without JavaScript
 
+
 def test_without_javascript_the_index_is_the_full_table(open_page, spells):
     page = open_page("sorts/", java_script_enabled=False)
     assert page.evaluate("1 + 1") == 2  # Playwright's own evaluation still works
@@ -73,6 +74,7 @@ def test_without_javascript_the_index_is_the_full_table(open_page, spells):
 
 
 # ---------------------------------------------------------------- sorting
+
 
 def test_default_order_is_french_collation(index, spells):
     order = visible_slugs(index)
@@ -111,7 +113,9 @@ def test_every_column_sorts_ascending_then_descending(index, spells, column):
 
 def test_numeric_columns_sort_by_number(index, spells):
     sort_button(index, "Niveaux").click()
-    levels = [(spells[s]["levels"]["min"], spells[s]["levels"]["max"]) for s in visible_slugs(index)]
+    levels = [
+        (spells[s]["levels"]["min"], spells[s]["levels"]["max"]) for s in visible_slugs(index)
+    ]
     assert levels == sorted(levels)
     sort_button(index, "Difficulté").click()
     sort_button(index, "Difficulté").click()
@@ -123,6 +127,7 @@ def test_numeric_columns_sort_by_number(index, spells):
 
 
 # ---------------------------------------------------------------- filters
+
 
 def cycle(page, facet, label, include, exclude, everything):
     """Tap a toggle three times: include, exclude, neutral; check rows, state and count."""
@@ -159,8 +164,14 @@ def test_element_filter_includes_then_excludes(index, spells):
     assert len(elements) > 1
     for element in elements:
         chosen = {s for s, d in spells.items() if d["element"] == element}
-        cycle(index, "element", f"Élément {element_label(element)}", chosen,
-              set(spells) - chosen, set(spells))
+        cycle(
+            index,
+            "element",
+            f"Élément {element_label(element)}",
+            chosen,
+            set(spells) - chosen,
+            set(spells),
+        )
 
 
 def test_difficulty_filter_includes_then_excludes(index, spells):
@@ -168,23 +179,31 @@ def test_difficulty_filter_includes_then_excludes(index, spells):
     assert len(difficulties) > 1
     for difficulty in difficulties:
         chosen = {s for s, d in spells.items() if d["difficulty"] == difficulty}
-        cycle(index, "difficulte", f"Difficulté {difficulty}", chosen, set(spells) - chosen,
-              set(spells))
+        cycle(
+            index,
+            "difficulte",
+            f"Difficulté {difficulty}",
+            chosen,
+            set(spells) - chosen,
+            set(spells),
+        )
 
 
 def test_filters_combine(index, spells):
     """Two values of one filter widen it (either), filters narrow each other (all)."""
     facet_button(index, "niveau", "Niveau 1").click()
     facet_button(index, "niveau", "Niveau 9").click()
-    either = {s for s, d in spells.items()
-              if d["levels"]["min"] <= 1 <= d["levels"]["max"]
-              or d["levels"]["min"] <= 9 <= d["levels"]["max"]}
+    either = {
+        s
+        for s, d in spells.items()
+        if d["levels"]["min"] <= 1 <= d["levels"]["max"]
+        or d["levels"]["min"] <= 9 <= d["levels"]["max"]
+    }
     wait_for_rows(index, either)
     facet_button(index, "element", "Élément Feu").click()
     facet_button(index, "element", "Élément Feu").click()  # exclude fire
     facet_button(index, "difficulte", "Difficulté 1").click()
-    expected = {s for s in either
-                if spells[s]["element"] != "feu" and spells[s]["difficulty"] == 1}
+    expected = {s for s in either if spells[s]["element"] != "feu" and spells[s]["difficulty"] == 1}
     wait_for_rows(index, expected)
     assert shown_count(index) == count_text(len(expected), len(spells))
     index.get_by_role("button", name="Tout afficher").click()
@@ -194,6 +213,7 @@ def test_filters_combine(index, spells):
 
 
 # ---------------------------------------------------------------- text filter
+
 
 def search(page, text):
     box = page.get_by_role("searchbox", name="Rechercher un sort")
@@ -220,7 +240,9 @@ def test_text_filter_ignores_case_accents_and_elisions(index, spells):
     shown = None
     for query, must_find in QUERIES:
         expected = text_matches(spells, query)
-        assert must_find <= expected, query  # what the filter promises, checked against the data too
+        assert must_find <= expected, (
+            query
+        )  # what the filter promises, checked against the data too
         assert expected != shown, query  # (the order above keeps this true)
         search(index, query)
         wait_for_rows(index, expected)
@@ -235,8 +257,11 @@ def description_only_word(spells) -> tuple[str, str]:
     candidates = []
     for slug, spell in spells.items():
         for word in set(fold(spell["description"]).split()):
-            if len(word) >= 9 and word not in names and \
-                    [s for s, text in texts.items() if word in text] == [slug]:
+            if (
+                len(word) >= 9
+                and word not in names
+                and [s for s, text in texts.items() if word in text] == [slug]
+            ):
                 candidates.append((word, slug))
     assert candidates
     return sorted(candidates)[0]
@@ -258,6 +283,7 @@ def test_nothing_found_says_so(index, spells):
 
 # ---------------------------------------------------------------- URL state
 
+
 def test_the_url_keeps_the_whole_view(index, open_page, spells, site_url):
     search(index, "sort")
     facet_button(index, "niveau", "Niveau 5").click()
@@ -266,9 +292,13 @@ def test_the_url_keeps_the_whole_view(index, open_page, spells, site_url):
     facet_button(index, "difficulte", "Difficulté 1").click()
     sort_button(index, "Élément").click()
     sort_button(index, "Élément").click()
-    expected = {s for s in text_matches(spells, "sort")
-                if spells[s]["levels"]["min"] <= 5 <= spells[s]["levels"]["max"]
-                and spells[s]["element"] != "feu" and spells[s]["difficulty"] == 1}
+    expected = {
+        s
+        for s in text_matches(spells, "sort")
+        if spells[s]["levels"]["min"] <= 5 <= spells[s]["levels"]["max"]
+        and spells[s]["element"] != "feu"
+        and spells[s]["difficulty"] == 1
+    }
     wait_for_rows(index, expected)
     order = server_order(spells, expected, COLUMNS[2][3], descending=True)
     assert visible_slugs(index) == order
@@ -292,12 +322,13 @@ def test_the_url_keeps_the_whole_view(index, open_page, spells, site_url):
 
 def test_a_hand_written_url_is_read(open_page, spells):
     page = open_page("sorts/?niveau=-5&difficulte=2,3&tri=1")
-    expected = {s for s, d in spells.items()
-                if not d["levels"]["min"] <= 5 <= d["levels"]["max"]
-                and d["difficulty"] in (2, 3)}
+    expected = {
+        s
+        for s, d in spells.items()
+        if not d["levels"]["min"] <= 5 <= d["levels"]["max"] and d["difficulty"] in (2, 3)
+    }
     wait_for_rows(page, expected)
-    levels = [(spells[s]["levels"]["min"], spells[s]["levels"]["max"])
-              for s in visible_slugs(page)]
+    levels = [(spells[s]["levels"]["min"], spells[s]["levels"]["max"]) for s in visible_slugs(page)]
     assert levels == sorted(levels)
     open_filters(page)
     assert facet_button(page, "niveau", "Niveau 5").get_attribute("data-state") == "exclude"
@@ -335,10 +366,12 @@ def test_the_first_screen_lists_at_least_eight_spells(open_page, spells, scheme)
     assert opener.get_attribute("aria-expanded") == "false"
     on_screen = page.evaluate(FIRST_SCREEN)
     assert len(on_screen) >= 8, on_screen
-    assert on_screen == name_order(spells)[:len(on_screen)]
+    assert on_screen == name_order(spells)[: len(on_screen)]
     # One line per spell: every row of the first screen is at most two lines of text tall.
     heights = page.eval_on_selector_all(
-        ".gr-index-table tbody tr", "rows => rows.slice(0, 8).map(r => r.getBoundingClientRect().height)")
+        ".gr-index-table tbody tr",
+        "rows => rows.slice(0, 8).map(r => r.getBoundingClientRect().height)",
+    )
     assert max(heights) <= 60, heights
     opener.click()
     assert page.locator(".gr-filter-panel").is_visible()
@@ -372,6 +405,7 @@ def test_the_index_holds_at_most_1000_elements(index, spells):
 
 # ---------------------------------------------------------------- ranking
 
+
 def test_every_name_typed_plainly_puts_its_spell_first(index, spells):
     box = index.get_by_role("searchbox", name="Rechercher un sort")
     failures = []
@@ -401,9 +435,15 @@ def test_the_text_filter_ranks_names_first(index, spells, typed, slug):
     order = visible_slugs(index)
     assert order[0] == slug
     # Every spell whose name holds the words comes before every spell found by its text only.
-    in_name = [s for s in order if all(any(w.startswith(t) for w in fold(spells[s]["name"]).split())
-                                       for t in fold(typed).split())]
-    assert order[:len(in_name)] == in_name
+    in_name = [
+        s
+        for s in order
+        if all(
+            any(w.startswith(t) for w in fold(spells[s]["name"]).split())
+            for t in fold(typed).split()
+        )
+    ]
+    assert order[: len(in_name)] == in_name
     assert index.locator("th[aria-sort]").count() == 0  # ranked, not sorted by a column
 
 
@@ -432,8 +472,10 @@ def test_the_script_draws_only_the_rows_a_reader_scrolls_to(browser, site_url, s
     def fewer_rows(route):
         body = route.fetch().text()
         assert body.count('data-rangees="') == 1
-        route.fulfill(body=re.sub(r'data-rangees="\d+"', 'data-rangees="30"', body),
-                      headers={"content-type": "text/html; charset=utf-8"})
+        route.fulfill(
+            body=re.sub(r'data-rangees="\d+"', 'data-rangees="30"', body),
+            headers={"content-type": "text/html; charset=utf-8"},
+        )
 
     context.route("**/sorts/", fewer_rows)
     page = context.new_page()
@@ -452,8 +494,10 @@ def test_the_script_draws_only_the_rows_a_reader_scrolls_to(browser, site_url, s
     box.fill("e")
     matching = text_matches(spells, "e")
     assert len(matching) > 30
-    page.wait_for_function("want => document.querySelector('.gr-count').textContent.trim() === want",
-                           arg=count_text(len(matching), len(spells)))
+    page.wait_for_function(
+        "want => document.querySelector('.gr-count').textContent.trim() === want",
+        arg=count_text(len(matching), len(spells)),
+    )
     assert page.evaluate(ROWS_JS) == 30
     assert set(visible_slugs(page)) <= matching
     assert page.evaluate("document.getElementsByTagName('*').length") <= elements
@@ -464,7 +508,7 @@ def test_the_script_draws_only_the_rows_a_reader_scrolls_to(browser, site_url, s
     more.scroll_into_view_if_needed()
     page.wait_for_function(f"() => {ROWS_IN_PAGE} >= 60")
     page.wait_for_function("() => document.querySelectorAll('.gr-book-row').length >= 60")
-    assert visible_slugs(page) == order[:page.evaluate(ROWS_JS)]
+    assert visible_slugs(page) == order[: page.evaluate(ROWS_JS)]
     # Printed: the whole list.
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
     assert visible_slugs(page) == order

@@ -27,11 +27,14 @@ def test_no_horizontal_overflow_at_360_px(open_page, path):
     assert widths["document"] <= PHONE["width"], widths
     assert widths["body"] <= PHONE["width"], widths
     # Nothing sticks out of the screen either (wide tables scroll inside their own wrapper).
-    sticking_out = page.evaluate("""width => [...document.querySelectorAll('.md-content *')]
+    sticking_out = page.evaluate(
+        """width => [...document.querySelectorAll('.md-content *')]
         .filter(el => el.checkVisibility() && !el.closest('.gr-table-wrap'))
         .filter(el => { const r = el.getBoundingClientRect();
                         return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5); })
-        .map(el => el.tagName + '.' + el.className).slice(0, 10)""", PHONE["width"])
+        .map(el => el.tagName + '.' + el.className).slice(0, 10)""",
+        PHONE["width"],
+    )
     assert sticking_out == []
 
 
@@ -91,8 +94,9 @@ def test_header_icons_are_44_px_targets(open_page):
 
 
 # The odds and experience tables fit 360 px; the monsters' table of a description does not.
-@pytest.mark.parametrize("path, scrolls", [("sorts/invisibilite/", False),
-                                           ("sorts/invocation-de-monstre/", True)])
+@pytest.mark.parametrize(
+    "path, scrolls", [("sorts/invisibilite/", False), ("sorts/invocation-de-monstre/", True)]
+)
 def test_tables_stay_readable_on_a_phone(open_page, path, scrolls):
     """Figures and words are never cut inside a cell; a wide table scrolls in its own wrapper,
     which a keyboard can reach (focusable) and a screen reader can name."""
@@ -168,10 +172,12 @@ def test_the_scheme_follows_the_system_until_the_reader_picks_one(open_page, sit
 
 # ---------------------------------------------------------------- print
 
+
 def shown(page, selector: str) -> list[str]:
     """Elements matching ``selector`` that would appear (rendered, not display: none)."""
     return page.eval_on_selector_all(
-        selector, "els => els.filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 80))")
+        selector, "els => els.filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 80))"
+    )
 
 
 # A4 portrait at 96 dpi less 1 cm margins: the width a printed page lays out in.
@@ -182,13 +188,35 @@ def test_a_spell_prints_as_a_clean_card(open_page, spells):
     page = open_page("sorts/invisibilite/", viewport=PAPER)
     assert shown(page, ".md-header") and shown(page, "button") and shown(page, ".gr-calc")
     page.emulate_media(media="print")
-    for chrome in (".md-header", ".md-tabs", ".md-sidebar", ".md-footer", ".md-search",
-                   "nav", "button", ".md-button", "input", "select", "summary", ".gr-calc",
-                   ".gr-level-link", ".gr-levels", ".gr-spell-tools"):
+    for chrome in (
+        ".md-header",
+        ".md-tabs",
+        ".md-sidebar",
+        ".md-footer",
+        ".md-search",
+        "nav",
+        "button",
+        ".md-button",
+        "input",
+        "select",
+        "summary",
+        ".gr-calc",
+        ".gr-level-link",
+        ".gr-levels",
+        ".gr-spell-tools",
+    ):
         assert shown(page, chrome) == [], chrome
     # What remains is the card: name, fields, facts, description, odds, source.
-    for kept in ("h1", ".gr-fields", ".gr-facts", ".gr-description", "#niveau-5", ".gr-figure-lost",
-                 ".gr-odds-table", ".gr-source"):
+    for kept in (
+        "h1",
+        ".gr-fields",
+        ".gr-facts",
+        ".gr-description",
+        "#niveau-5",
+        ".gr-figure-lost",
+        ".gr-odds-table",
+        ".gr-source",
+    ):
         assert shown(page, kept), kept
     assert page.locator("h1").inner_text() == spells["invisibilite"]["name"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PAPER["width"]
@@ -200,10 +228,21 @@ def test_the_index_prints_as_a_list_of_the_spells_shown(open_page, spells):
     wait_for_rows(page, water)
     order = visible_slugs(page)
     page.emulate_media(media="print")
-    for control in ("button", "input", "fieldset", ".md-content label", "thead", ".gr-document-index",
-                    ".md-header", ".md-tabs", ".md-sidebar"):
+    for control in (
+        "button",
+        "input",
+        "fieldset",
+        ".md-content label",
+        "thead",
+        ".gr-document-index",
+        ".md-header",
+        ".md-tabs",
+        ".md-sidebar",
+    ):
         assert shown(page, control) == [], control
-    assert page.locator(".gr-count").inner_text() == f"{len(water)} sorts affichés sur {len(spells)}"
+    assert (
+        page.locator(".gr-count").inner_text() == f"{len(water)} sorts affichés sur {len(spells)}"
+    )
     assert visible_slugs(page) == order  # the view on screen is what prints
     layout = page.evaluate("""() => {
         const row = document.querySelector('.gr-index-table tbody tr:not([hidden])');
@@ -223,6 +262,7 @@ def test_the_index_prints_as_a_list_of_the_spells_shown(open_page, spells):
 
 
 # ---------------------------------------------------------------- calculators on a phone
+
 
 def test_without_javascript_the_calculators_show_no_button_that_only_reloads(open_page):
     page = open_page("calculateurs/", java_script_enabled=False)

@@ -50,8 +50,11 @@ def test_the_search_documents_are_lean_and_hold_the_spells_text(built_site):
     index = json.loads(documents.read_text(encoding="utf-8"))
     locations = [doc["location"] for doc in index["docs"]]
     assert "sorts/" not in locations  # the index table holds every name
-    assert not [loc for loc in locations if loc.startswith("sorts/") and "#" in loc
-                and not loc.endswith("#errata-titre")]  # tables, calculators, source
+    assert not [
+        loc
+        for loc in locations
+        if loc.startswith("sorts/") and "#" in loc and not loc.endswith("#errata-titre")
+    ]  # tables, calculators, source
     eclair = next(doc for doc in index["docs"] if doc["location"] == "sorts/eclair/")
     assert "Ce sort crée un éclair." in eclair["text"]
     assert "Chances" not in eclair["text"] and "Apprentissage" not in eclair["text"]
@@ -95,8 +98,9 @@ def test_every_page_loads_the_scripts_of_what_it_holds(built_site):
 def loaded_before_interaction(browser, site_url, built_site, path: str) -> dict[str, int]:
     """Every file a fresh reader's browser fetches for ``path`` until the network is idle,
     with its gzip size (the service worker, which precaches the site for offline use, is off)."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR",
-                                  service_workers="block")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, locale="fr-FR", service_workers="block"
+    )
     try:
         page = context.new_page()
         urls: list[str] = []
@@ -117,8 +121,7 @@ def loaded_before_interaction(browser, site_url, built_site, path: str) -> dict[
 
 @pytest.mark.browser
 @pytest.mark.parametrize("slug", ["eclair", "vol", "boule-de-feu"])
-def test_a_spell_page_loads_at_most_100_kb_before_interaction(browser, site_url, built_site,
-                                                              slug):
+def test_a_spell_page_loads_at_most_100_kb_before_interaction(browser, site_url, built_site, slug):
     sizes = loaded_before_interaction(browser, site_url, built_site, f"sorts/{slug}/")
     assert f"sorts/{slug}/" in sizes
     assert "search/documents.json" not in sizes
@@ -145,29 +148,45 @@ def test_the_search_loads_on_the_first_query(open_page):
 def test_the_index_loads_the_spellbook_on_the_first_add(browser, site_url, built_site):
     """The index draws its rows' buttons at once and fetches the spellbook's modules (its model,
     the rules' data, the dialog) only when a reader taps one."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR",
-                                  service_workers="block")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, locale="fr-FR", service_workers="block"
+    )
     try:
         page = context.new_page()
         fetched: list[str] = []
-        page.on("request", lambda request: fetched.append(urlsplit(request.url).path.rsplit("/", 1)[-1]))
+        page.on(
+            "request", lambda request: fetched.append(urlsplit(request.url).path.rsplit("/", 1)[-1])
+        )
         page.goto(site_url + "sorts/", wait_until="networkidle")
         rows = page.locator(".gr-index-table tbody tr[data-slug]").count()
         assert page.locator(".gr-book-row").count() == rows > 0
-        ours = lambda names: {n for n in names if n.startswith("grimoire") and n.endswith((".js", ".css"))}  # noqa: E731
+
+        def ours(names):
+            return {n for n in names if n.startswith("grimoire") and n.endswith((".js", ".css"))}
+
         spellbook = sorted(ours(fetched))
-        assert spellbook == ["grimoire-index.js", "grimoire-store.js", "grimoire-urls.js",
-                             "grimoire.css"], spellbook
+        assert spellbook == [
+            "grimoire-index.js",
+            "grimoire-store.js",
+            "grimoire-urls.js",
+            "grimoire.css",
+        ], spellbook
         before = sum(gzipped(built_site / "assets" / "site" / name) for name in spellbook)
         page.get_by_role("button", name="Ajouter Vol à Mon grimoire").click()
         page.locator("dialog.gr-book-dialog").wait_for()
-        assert {"grimoire-tools.js", "grimoire-model.js", "grimoire-config.js", "grimoire-dialog.js"} <= set(fetched)
+        assert {
+            "grimoire-tools.js",
+            "grimoire-model.js",
+            "grimoire-config.js",
+            "grimoire-dialog.js",
+        } <= set(fetched)
         assert "grimoire-page.js" not in fetched  # what only /grimoire/ uses never comes
-        after = sum(gzipped(built_site / "assets" / "site" / name)
-                    for name in ours(fetched))
+        after = sum(gzipped(built_site / "assets" / "site" / name) for name in ours(fetched))
         assert after > 2 * before  # the up-front part is the small one
         page.get_by_label("XP pour ce sort").fill("3")
         page.locator("dialog.gr-book-dialog button[type=submit]").click()
-        page.get_by_role("button", name="Vol est dans Mon grimoire (apprentissage 1, 3 XP) : modifier").wait_for()
+        page.get_by_role(
+            "button", name="Vol est dans Mon grimoire (apprentissage 1, 3 XP) : modifier"
+        ).wait_for()
     finally:
         context.close()

@@ -56,9 +56,21 @@ def test_every_spell_page_reads_on_a_phone(open_page, site_url, spells):
         turn_dark(page)
         if (top := page.evaluate(TEXT_TOP)) >= PHONE["height"]:
             problems.append((slug, "texte à", top, "en sombre"))
-        if layout["page"] > 360 or layout["scrolling"] or layout["outside"] or not layout["textFirst"]:
-            problems.append((slug, layout["page"], layout["scrolling"], layout["outside"][:3],
-                             layout["textFirst"]))
+        if (
+            layout["page"] > 360
+            or layout["scrolling"]
+            or layout["outside"]
+            or not layout["textFirst"]
+        ):
+            problems.append(
+                (
+                    slug,
+                    layout["page"],
+                    layout["scrolling"],
+                    layout["outside"][:3],
+                    layout["textFirst"],
+                )
+            )
         for table in layout["outcomes"]:
             if [label for label, _ in table] != labels or not all(shown for _, shown in table):
                 problems.append((slug, table))

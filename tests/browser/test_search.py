@@ -6,8 +6,12 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-QUERIES = [("eclair", "eclair"), ("oeil", "oeil-de-mage"), ("invisibilite", "invisibilite"),
-           ("teleportation", "teleportation")]
+QUERIES = [
+    ("eclair", "eclair"),
+    ("oeil", "oeil-de-mage"),
+    ("invisibilite", "invisibilite"),
+    ("teleportation", "teleportation"),
+]
 
 
 def test_site_search_ignores_accents(open_page, site_url, spells):
@@ -17,8 +21,9 @@ def test_site_search_ignores_accents(open_page, site_url, spells):
         page.locator('label.md-header__button[for="__search"]').click()  # the magnifier
         page.locator("input.md-search__input").press_sequentially(typed)
         # The page itself (not one of its sections): …/sorts/<slug>/?h=<typed>
-        result = page.locator(f'a.md-search-result__link[href*="/sorts/{slug}/?h="]'
-                              ':not([href*="#"])')
+        result = page.locator(
+            f'a.md-search-result__link[href*="/sorts/{slug}/?h="]:not([href*="#"])'
+        )
         result.wait_for(timeout=10_000)
         assert spells[slug]["name"] in result.inner_text()
         result.click()

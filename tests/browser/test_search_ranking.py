@@ -22,7 +22,10 @@ def first_result_is(page, slug: str) -> bool:
                 const link = document.querySelector(
                     '.md-search-result__list > li a.md-search-result__link');
                 return !!link && new URL(link.href).pathname.endsWith('/sorts/' + slug + '/');
-            }""", arg=slug, timeout=4000)
+            }""",
+            arg=slug,
+            timeout=4000,
+        )
         return True
     except Exception:
         return False

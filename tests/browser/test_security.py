@@ -45,20 +45,36 @@ def test_the_readme_gives_the_same_policy_as_a_header():
 @pytest.mark.browser
 def test_no_page_violates_the_policy(browser, site_url, spells):
     # The service worker runs too: its script and what it fetches are under the policy.
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR",
-                                  service_workers="allow")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, locale="fr-FR", service_workers="allow"
+    )
     context.add_init_script(WATCH)
     page = context.new_page()
     console = []
-    page.on("console", lambda message: console.append(message.text)
-            if "Content Security Policy" in message.text or "Refused to" in message.text else None)
+    page.on(
+        "console",
+        lambda message: (
+            console.append(message.text)
+            if "Content Security Policy" in message.text or "Refused to" in message.text
+            else None
+        ),
+    )
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     alias = next(s for s in spells.values() if s["aliases"])
     try:
-        for path in ("", "sorts/", "sorts/vol/", "regles/", "grimoire/", "cartes/",
-                     "cartes/?sorts=vol,affutage", "404.html",
-                     f"sorts/{alias['aliases'][0].lower().replace(' ', '-')}/", "calculateurs/"):
+        for path in (
+            "",
+            "sorts/",
+            "sorts/vol/",
+            "regles/",
+            "grimoire/",
+            "cartes/",
+            "cartes/?sorts=vol,affutage",
+            "404.html",
+            f"sorts/{alias['aliases'][0].lower().replace(' ', '-')}/",
+            "calculateurs/",
+        ):
             page.goto(site_url + path, wait_until="load")
             page.wait_for_function("() => window.__md_scope !== undefined")
             assert page.evaluate("window.__violations") == [], path
@@ -67,18 +83,23 @@ def test_no_page_violates_the_policy(browser, site_url, spells):
         page.locator("#progression-apprentissage").fill("3")
         page.locator("#progression-xp").fill("40")
         page.locator("#progression-xp").press("Enter")
-        page.wait_for_selector('section[data-calc="progression"][data-state="ready"]',
-                               state="attached", timeout=BOOT_MS)
+        page.wait_for_selector(
+            'section[data-calc="progression"][data-state="ready"]',
+            state="attached",
+            timeout=BOOT_MS,
+        )
         page.locator("#lancer-magie").fill("4")
-        page.wait_for_selector('section[data-calc="cast"][data-result="ok"]', state="attached",
-                               timeout=BOOT_MS)
+        page.wait_for_selector(
+            'section[data-calc="cast"][data-result="ok"]', state="attached", timeout=BOOT_MS
+        )
         assert page.evaluate("window.__violations") == []
         # The theme's search (its own worker) and its highlighting run under the policy.
         page.goto(site_url + "sorts/", wait_until="load")
         page.locator('label.md-header__button[for="__search"]').click()
         page.locator("input.md-search__input").press_sequentially("teleportation")
-        result = page.locator('a.md-search-result__link[href*="/sorts/teleportation/?h="]'
-                              ':not([href*="#"])')
+        result = page.locator(
+            'a.md-search-result__link[href*="/sorts/teleportation/?h="]:not([href*="#"])'
+        )
         result.wait_for(timeout=10_000)
         result.click()
         page.wait_for_url(re.compile(r"/sorts/teleportation/"))
@@ -112,11 +133,15 @@ def test_only_mkdocs_serve_lets_its_live_reload_script_run():
 
     try:
         mkdocs_hooks.on_startup(command="serve", dirty=False)
-        assert mkdocs_hooks.on_config(Config()).extra["content_security_policy"] == policy_for("serve")
+        assert mkdocs_hooks.on_config(Config()).extra["content_security_policy"] == policy_for(
+            "serve"
+        )
     finally:
         mkdocs_hooks.on_startup(command="build", dirty=False)
         offline.set_command("build")
-    assert mkdocs_hooks.on_config(Config()).extra["content_security_policy"] == CONTENT_SECURITY_POLICY
+    assert (
+        mkdocs_hooks.on_config(Config()).extra["content_security_policy"] == CONTENT_SECURITY_POLICY
+    )
 
 
 @pytest.mark.browser

@@ -14,9 +14,12 @@ CLIPBOARD = ["clipboard-read", "clipboard-write"]
 
 def aliases_with_their_own_url(spells) -> list[tuple[str, str]]:
     """(alias URL slug, canonical slug) for every alias whose URL differs from the spell's."""
-    return [(alias_slug(alias), slug) for slug, spell in sorted(spells.items())
-            for alias in spell["aliases"]
-            if alias_slug(alias) != slug and alias_slug(alias) not in spells]
+    return [
+        (alias_slug(alias), slug)
+        for slug, spell in sorted(spells.items())
+        for alias in spell["aliases"]
+        if alias_slug(alias) != slug and alias_slug(alias) not in spells
+    ]
 
 
 def target_style(page, anchor: str) -> dict:
@@ -26,10 +29,13 @@ def target_style(page, anchor: str) -> dict:
             const style = getComputedStyle(el);
             return {target: el.matches(':target'), outline: style.outlineStyle,
                     background: style.backgroundColor};
-        }""", anchor)
+        }""",
+        anchor,
+    )
 
 
 # ---------------------------------------------------------------- « Copier le lien »
+
 
 @pytest.mark.parametrize("path", ["sorts/invisibilite/", "sorts/invisibilite/#niveau-5"])
 def test_copy_link_copies_the_page_address(open_page, site_url, path):
@@ -46,12 +52,14 @@ def test_copy_link_copies_the_page_address(open_page, site_url, path):
 
 def test_copy_link_works_without_the_clipboard_api(open_page, site_url, browser):
     """Served over plain http on a local network, a page has no navigator.clipboard."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR",
-                                  permissions=CLIPBOARD)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, locale="fr-FR", permissions=CLIPBOARD
+    )
     try:
         page = context.new_page()
         page.add_init_script(
-            "Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined})")
+            "Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined})"
+        )
         page.goto(site_url + "sorts/vol/")
         assert page.evaluate("navigator.clipboard") is None
         page.get_by_role("button", name="Copier le lien").click()
@@ -70,6 +78,7 @@ def test_copy_link_button_is_absent_without_javascript(open_page):
 
 # ---------------------------------------------------------------- per-level anchors
 
+
 def test_a_level_link_scrolls_to_that_level_and_highlights_it(open_page):
     page = open_page("sorts/invisibilite/#niveau-5")
     wait_until_settled(page)  # late layout (calculators) must not move the level away
@@ -79,8 +88,12 @@ def test_a_level_link_scrolls_to_that_level_and_highlights_it(open_page):
     assert page.evaluate("scrollY") > 0
     style = target_style(page, "niveau-5")
     assert style["target"] and style["outline"] != "none"
-    assert target_style(page, "niveau-4") == {**style, "target": False, "outline": "none",
-                                              "background": "rgba(0, 0, 0, 0)"}
+    assert target_style(page, "niveau-4") == {
+        **style,
+        "target": False,
+        "outline": "none",
+        "background": "rgba(0, 0, 0, 0)",
+    }
     assert page.locator("#niveau-5").inner_text().startswith("Niveau 5")
 
 
@@ -89,8 +102,9 @@ def test_level_chips_lead_to_their_anchor(open_page, spells, slug):
     page = open_page(f"sorts/{slug}/")
     anchors = [level_anchor(entry) for entry in spells[slug]["per_level"]]
     chips = page.locator(".gr-levels").get_by_role("link")
-    assert [f"#{a}" for a in anchors] == [chips.nth(i).get_attribute("href")
-                                         for i in range(chips.count())]
+    assert [f"#{a}" for a in anchors] == [
+        chips.nth(i).get_attribute("href") for i in range(chips.count())
+    ]
     for i, anchor in enumerate(reversed(anchors)):
         chips.nth(len(anchors) - 1 - i).click()
         page.wait_for_function("id => location.hash === '#' + id", arg=anchor)
@@ -108,6 +122,7 @@ def test_the_visible_level_link_points_to_its_own_anchor(open_page):
 
 
 # ---------------------------------------------------------------- aliases
+
 
 def test_there_is_an_alias_url_to_test(spells):
     assert ("image-miroir", "images-miroir") in aliases_with_their_own_url(spells)
@@ -130,11 +145,17 @@ LANDING = """() => {
 }"""
 
 
-@pytest.mark.parametrize("path, title", [
-    ("calculateurs/?duel-magie=3&duel-element=feu", "duel-titre"),
-    ("calculateurs/?etude-heures=2", "etude-titre"),
-    ("sorts/boule-de-feu/?lancer-magie=6&lancer-apprentissage=5&lancer-graine=7", "lancer-titre"),
-])
+@pytest.mark.parametrize(
+    "path, title",
+    [
+        ("calculateurs/?duel-magie=3&duel-element=feu", "duel-titre"),
+        ("calculateurs/?etude-heures=2", "etude-titre"),
+        (
+            "sorts/boule-de-feu/?lancer-magie=6&lancer-apprentissage=5&lancer-graine=7",
+            "lancer-titre",
+        ),
+    ],
+)
 def test_a_shared_calculator_link_lands_on_its_calculator(open_page, path, title):
     page = open_page(path)
     page.wait_for_function(f"document.activeElement && document.activeElement.id === '{title}'")

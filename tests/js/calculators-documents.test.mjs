@@ -5,7 +5,11 @@ import { documentName, integerText } from "../../widgets/static/calculators-docu
 // The shape of the build's configuration (widgets/instant.py configuration()).
 const integer = { whitespace: " \u00a0\t", signs: { "+": 1, "-": -1, "\u2212": -1 }, digits: 30 };
 const cfg = {
-  files: { cast: "instant-cast-1.json", duel: "instant-duel-2.json", "progression-3": "instant-progression-3-3.json" },
+  files: {
+    cast: "instant-cast-1.json",
+    duel: "instant-duel-2.json",
+    "progression-3": "instant-progression-3-3.json",
+  },
   split: { progression: "difficulty" },
   integer,
 };
@@ -33,7 +37,10 @@ test("each calculator's document, a roll reading the cast's", () => {
 });
 
 test("a document split by a field is named by that field's value", () => {
-  assert.equal(documentName({ calc: "progression", difficulty: " 3" }, cfg), "instant-progression-3-3.json");
+  assert.equal(
+    documentName({ calc: "progression", difficulty: " 3" }, cfg),
+    "instant-progression-3-3.json",
+  );
   assert.equal(documentName({ calc: "progression", difficulty: "2" }, cfg), null);
   assert.equal(documentName({ calc: "progression", difficulty: "trois" }, cfg), null);
   assert.equal(documentName({ calc: "progression" }, cfg), null);

@@ -29,7 +29,10 @@ test("calculators far from the screen are only observed, a margin ahead", () => 
   const seen = [];
   let options = null;
   const section = { dataset: {}, addEventListener: (name) => seen.push(name) };
-  const doc = { querySelectorAll: () => [section], addEventListener: (name) => seen.push(`doc:${name}`) };
+  const doc = {
+    querySelectorAll: () => [section],
+    addEventListener: (name) => seen.push(`doc:${name}`),
+  };
   const win = {
     location: { search: "", hash: "" },
     IntersectionObserver: class {

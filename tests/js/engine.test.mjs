@@ -76,7 +76,10 @@ test("a download that trickles forever meets the overall deadline, said in Frenc
   e.start();
   // One byte every 20 ms: never a stall, never done.
   let bytes = 0;
-  const trickle = setInterval(() => created[0].emit({ type: "progress", stage: "download", bytes: ++bytes, pending: 1 }), 20);
+  const trickle = setInterval(
+    () => created[0].emit({ type: "progress", stage: "download", bytes: ++bytes, pending: 1 }),
+    20,
+  );
   const reason = await stateReached(e, "failed");
   clearInterval(trickle);
   assert.equal(reason, "téléchargement trop lent : moteur pas prêt après 0 min");
@@ -94,7 +97,10 @@ test("progress is shown in French with the bytes received", () => {
   const e = engine();
   e.start();
   created[0].emit({ type: "progress", stage: "download", bytes: 500000, pending: 2 });
-  assert.equal(e.loadingText(), "Chargement du moteur de calcul (0,5\u00a0Mo sur 2,0\u00a0Mo)\u2026");
+  assert.equal(
+    e.loadingText(),
+    "Chargement du moteur de calcul (0,5\u00a0Mo sur 2,0\u00a0Mo)\u2026",
+  );
   created[0].emit({ type: "progress", stage: "engine", bytes: 2e6, pending: 0 });
   assert.equal(e.loadingText(), "Préparation du moteur de calcul\u2026");
   e.fail("fin du test");
@@ -124,7 +130,10 @@ test("a request that never returns restarts the engine and says so", async () =>
   const e = engine({ requestTimeoutMs: 30 });
   const answer = e.request({ calc: "duel" }); // sent while booting: its clock starts at ready
   created[0].emit({ type: "ready", ms: 1, pyodideMs: 1, engineMs: 0 });
-  assert.deepEqual(await answer, { ok: false, errors: [{ field: null, message: REQUEST_TIMEOUT_MESSAGE }] });
+  assert.deepEqual(await answer, {
+    ok: false,
+    errors: [{ field: null, message: REQUEST_TIMEOUT_MESSAGE }],
+  });
   assert.equal(created[0].terminated, true);
   assert.equal(created.length, 2); // a fresh worker boots
   assert.equal(e.restarts, 1);

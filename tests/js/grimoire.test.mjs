@@ -20,14 +20,23 @@ before(async () => {
   for (const name of readdirSync(STATIC).filter((n) => n.endsWith(".js"))) {
     copyFileSync(path.join(STATIC, name), path.join(dir, name));
   }
-  const script = execFileSync(PYTHON, ["-c", [
-    "import rules",
-    "from generator.pages.cards import _config_script",
-    "print(_config_script([{'difficulty': d} for d in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1)]))",
-  ].join("\n")], { cwd: ROOT, encoding: "utf-8" });
+  const script = execFileSync(
+    PYTHON,
+    [
+      "-c",
+      [
+        "import rules",
+        "from generator.pages.cards import _config_script",
+        "print(_config_script([{'difficulty': d} for d in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1)]))",
+      ].join("\n"),
+    ],
+    { cwd: ROOT, encoding: "utf-8" },
+  );
   writeFileSync(path.join(dir, "grimoire-config.js"), script);
-  book = { ...(await import(pathToFileURL(path.join(dir, "grimoire-model.js")).href)),
-           ...(await import(pathToFileURL(path.join(dir, "grimoire-format.js")).href)) };
+  book = {
+    ...(await import(pathToFileURL(path.join(dir, "grimoire-model.js")).href)),
+    ...(await import(pathToFileURL(path.join(dir, "grimoire-format.js")).href)),
+  };
   journal = await import(pathToFileURL(path.join(dir, "grimoire-journal.js")).href);
   table = await import(pathToFileURL(path.join(dir, "grimoire-table.js")).href);
   store = await import(pathToFileURL(path.join(dir, "grimoire-store.js")).href);
@@ -47,8 +56,15 @@ const problems = (fn) => {
 
 test("a share link reads back as the spellbook it encodes", () => {
   const { min, max } = config.learning;
-  const spellbook = { magic: 7, reading: book.DEFAULT_READING, journal: [],
-                     spells: [{ slug: "vol", learning: max, xp: 12 }, { slug: "oeil-de-mage", learning: min, xp: 0 }] };
+  const spellbook = {
+    magic: 7,
+    reading: book.DEFAULT_READING,
+    journal: [],
+    spells: [
+      { slug: "vol", learning: max, xp: 12 },
+      { slug: "oeil-de-mage", learning: min, xp: 0 },
+    ],
+  };
   const link = book.encodeLink(spellbook);
   assert.match(link, /^[A-Za-z0-9._-]+$/);
   assert.equal(link, `2.7.${book.DEFAULT_READING}.vol_${max}_12.oeil-de-mage_${min}_0`);
@@ -59,44 +75,84 @@ test("a share link reads back as the spellbook it encodes", () => {
   const natural = book.readLink(book.encodeLink({ ...spellbook, reading: other }), known);
   assert.deepEqual([natural.reading, natural.readingGiven], [other, true]);
   const old = book.readLink(`1.7.vol_${max}_12`, known);
-  assert.deepEqual([old.magic, old.spells, old.reading, old.readingGiven],
-                   [7, [{ slug: "vol", learning: max, xp: 12 }], book.DEFAULT_READING, false]);
+  assert.deepEqual(
+    [old.magic, old.spells, old.reading, old.readingGiven],
+    [7, [{ slug: "vol", learning: max, xp: 12 }], book.DEFAULT_READING, false],
+  );
 });
 
 test("a share link pasted whole or as its value reads as that spellbook; anything else is named in French", () => {
   const known = { vol: { name: "Vol" } };
-  const whole = book.readPastedLink("  https://exemple.fr/grimoire/?livre=2.4.natural.vol_3_1#x ", known);
-  assert.deepEqual([whole.magic, whole.reading, whole.readingGiven, whole.spells],
-                   [4, "natural", true, [{ slug: "vol", learning: 3, xp: 1 }]]);
+  const whole = book.readPastedLink(
+    "  https://exemple.fr/grimoire/?livre=2.4.natural.vol_3_1#x ",
+    known,
+  );
+  assert.deepEqual(
+    [whole.magic, whole.reading, whole.readingGiven, whole.spells],
+    [4, "natural", true, [{ slug: "vol", learning: 3, xp: 1 }]],
+  );
   assert.equal(book.readPastedLink("1.4.vol_3_1", known).readingGiven, false);
-  assert.deepEqual(problems(() => book.readPastedLink("javascript:alert(1)", known)),
-                   ["ce lien ne contient pas de grimoire (paramètre « livre » absent)"]);
-  assert.deepEqual(problems(() => book.readPastedLink("", known)), ["lien vide"]);
-  assert.deepEqual(problems(() => book.readPastedLink("x".repeat(book.MAX_LINK_CHARS + 1), known)),
-                   ["lien trop long pour un grimoire"]);
-  assert.deepEqual(problems(() => book.readPastedLink("https://e.fr/?livre=2.0.toString.vol_1_0", known)),
-                   ["lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « toString »"]);
-  assert.deepEqual(problems(() => book.readPastedLink("https://e.fr/?livre=3.0.vol_1_0", known)),
-                   ["version de lien « 3 » non prise en charge (attendue : 1 ou 2)"]);
-  assert.deepEqual(problems(() => book.readPastedLink("2.0", known)),
-                   ["lien incomplet (lecture des extrêmes du dé absente)"]);
+  assert.deepEqual(
+    problems(() => book.readPastedLink("javascript:alert(1)", known)),
+    ["ce lien ne contient pas de grimoire (paramètre « livre » absent)"],
+  );
+  assert.deepEqual(
+    problems(() => book.readPastedLink("", known)),
+    ["lien vide"],
+  );
+  assert.deepEqual(
+    problems(() => book.readPastedLink("x".repeat(book.MAX_LINK_CHARS + 1), known)),
+    ["lien trop long pour un grimoire"],
+  );
+  assert.deepEqual(
+    problems(() => book.readPastedLink("https://e.fr/?livre=2.0.toString.vol_1_0", known)),
+    ["lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « toString »"],
+  );
+  assert.deepEqual(
+    problems(() => book.readPastedLink("https://e.fr/?livre=3.0.vol_1_0", known)),
+    ["version de lien « 3 » non prise en charge (attendue : 1 ou 2)"],
+  );
+  assert.deepEqual(
+    problems(() => book.readPastedLink("2.0", known)),
+    ["lien incomplet (lecture des extrêmes du dé absente)"],
+  );
 });
 
 test("a damaged share link is refused in French", () => {
-  assert.deepEqual(problems(() => book.decodeLink("1.3.vol<script>")),
-                   ["caractères inattendus dans le lien (lien abîmé ?)"]);
-  assert.deepEqual(problems(() => book.decodeLink("1")), ["lien incomplet (version ou magie absente)"]);
-  assert.deepEqual(problems(() => book.decodeLink("1.2.vol_3")), ["sort n° 1 du lien illisible : « vol_3 »"]);
+  assert.deepEqual(
+    problems(() => book.decodeLink("1.3.vol<script>")),
+    ["caractères inattendus dans le lien (lien abîmé ?)"],
+  );
+  assert.deepEqual(
+    problems(() => book.decodeLink("1")),
+    ["lien incomplet (version ou magie absente)"],
+  );
+  assert.deepEqual(
+    problems(() => book.decodeLink("1.2.vol_3")),
+    ["sort n° 1 du lien illisible : « vol_3 »"],
+  );
 });
 
 test("every problem of an imported file is named, and nothing is half read", () => {
   const { unlearnt: min, max } = config.learning;
   const known = { vol: { name: "Vol", difficulty: config.difficulty.min } };
-  const found = problems(() => book.validate({
-    format: "grimoire-livre", version: 1, magie: -1,
-    sorts: [{ slug: "vol", apprentissage: max + 1, xp: 0 }, { slug: "vol", apprentissage: min, xp: 0 },
-            { slug: "inconnu", apprentissage: min, xp: 0 }, { slug: "", xp: 1 }],
-  }, known, { file: true }));
+  const found = problems(() =>
+    book.validate(
+      {
+        format: "grimoire-livre",
+        version: 1,
+        magie: -1,
+        sorts: [
+          { slug: "vol", apprentissage: max + 1, xp: 0 },
+          { slug: "vol", apprentissage: min, xp: 0 },
+          { slug: "inconnu", apprentissage: min, xp: 0 },
+          { slug: "", xp: 1 },
+        ],
+      },
+      known,
+      { file: true },
+    ),
+  );
   assert.deepEqual(found, [
     "magie : attendu un entier positif ou nul, reçu « -1 »",
     `apprentissage de « Vol » : attendu un entier de ${min} à ${max}, reçu « ${max + 1} »`,
@@ -104,30 +160,48 @@ test("every problem of an imported file is named, and nothing is half read", () 
     "sort inconnu : « inconnu »",
     "sort n° 4 : identifiant (« slug ») absent",
   ]);
-  assert.match(problems(() => book.validate({ version: 1, sorts: [] }, null, { file: true }))[0],
-               /^ce fichier n’est pas un grimoire exporté/);
-  assert.match(problems(() => book.validate({ version: 3, sorts: [] }, null, {}))[0],
-               /^version de format « 3 » non prise en charge \(attendue : 1 ou 2\)/);
+  assert.match(
+    problems(() => book.validate({ version: 1, sorts: [] }, null, { file: true }))[0],
+    /^ce fichier n’est pas un grimoire exporté/,
+  );
+  assert.match(
+    problems(() => book.validate({ version: 3, sorts: [] }, null, {}))[0],
+    /^version de format « 3 » non prise en charge \(attendue : 1 ou 2\)/,
+  );
 });
 
 test("an exported file has the documented format", () => {
-  const spellbook = { magic: 2, reading: book.DEFAULT_READING, journal: [],
-                     spells: [{ slug: "vol", learning: config.learning.min, xp: 3 }] };
+  const spellbook = {
+    magic: 2,
+    reading: book.DEFAULT_READING,
+    journal: [],
+    spells: [{ slug: "vol", learning: config.learning.min, xp: 3 }],
+  };
   const data = book.exportData(spellbook, { vol: { name: "Vol" } });
   assert.equal(data.format, "grimoire-livre");
   assert.equal(data.version, 2);
-  assert.deepEqual(book.validate(data, { vol: { name: "Vol", difficulty: config.difficulty.min } },
-                                 { file: true }), spellbook);
+  assert.deepEqual(
+    book.validate(
+      data,
+      { vol: { name: "Vol", difficulty: config.difficulty.min } },
+      { file: true },
+    ),
+    spellbook,
+  );
 });
 
 // A localStorage for the storage functions, as the browser gives it.
 function withStorage(raw, run) {
   const items = new Map();
   if (raw !== null) items.set(store.STORAGE_KEY, raw);
-  globalThis.window = { localStorage: {
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => { items.set(key, String(value)); },
-  } };
+  globalThis.window = {
+    localStorage: {
+      getItem: (key) => (items.has(key) ? items.get(key) : null),
+      setItem: (key, value) => {
+        items.set(key, String(value));
+      },
+    },
+  };
   try {
     return run(items);
   } finally {
@@ -137,16 +211,30 @@ function withStorage(raw, run) {
 
 test("a stored spellbook with bad entries keeps the good ones, names the bad ones, and keeps them", () => {
   const { min } = config.learning;
-  const raw = JSON.stringify({ version: 1, magie: 2, sorts: [
-    { slug: "vol", apprentissage: min, xp: 1 }, { slug: "eclair", apprentissage: "x", xp: 0 },
-    "n'importe quoi", { slug: "teleportation", apprentissage: min, xp: 0 }] });
+  const raw = JSON.stringify({
+    version: 1,
+    magie: 2,
+    sorts: [
+      { slug: "vol", apprentissage: min, xp: 1 },
+      { slug: "eclair", apprentissage: "x", xp: 0 },
+      "n'importe quoi",
+      { slug: "teleportation", apprentissage: min, xp: 0 },
+    ],
+  });
   withStorage(raw, (items) => {
     const read = book.loadBook();
     assert.equal(read.broken, undefined);
-    assert.deepEqual(read.book.spells.map((s) => s.slug), ["vol", "teleportation"]);
-    assert.deepEqual(read.rejected.map((r) => r.problem), [
-      `apprentissage de « eclair » : attendu un entier de ${config.learning.unlearnt} à ${config.learning.max}, reçu « x »`,
-      "sort n° 3 : objet attendu"]);
+    assert.deepEqual(
+      read.book.spells.map((s) => s.slug),
+      ["vol", "teleportation"],
+    );
+    assert.deepEqual(
+      read.rejected.map((r) => r.problem),
+      [
+        `apprentissage de « eclair » : attendu un entier de ${config.learning.unlearnt} à ${config.learning.max}, reçu « x »`,
+        "sort n° 3 : objet attendu",
+      ],
+    );
     // A write keeps the bad entries as they were, for the reader to correct.
     read.book.spells[0].xp = 4;
     assert.ok(book.saveBook(read.book, read.kept));
@@ -159,25 +247,47 @@ test("a stored spellbook with bad entries keeps the good ones, names the bad one
 
 test("a stored spellbook beyond a sane size is read as unreadable, never as empty", () => {
   const { min } = config.learning;
-  const many = JSON.stringify({ version: 1, magie: 0, sorts: Array.from(
-    { length: book.MAX_ENTRIES + 1 }, (_, i) => ({ slug: "s" + i, apprentissage: min, xp: 0 })) });
+  const many = JSON.stringify({
+    version: 1,
+    magie: 0,
+    sorts: Array.from({ length: book.MAX_ENTRIES + 1 }, (_, i) => ({
+      slug: "s" + i,
+      apprentissage: min,
+      xp: 0,
+    })),
+  });
   withStorage(many, () => {
     const read = book.loadBook();
     assert.match(read.broken, /^grimoire trop volumineux \(1001 sorts, au plus 1000\)$/);
     assert.equal(read.raw, many);
   });
-  const huge = JSON.stringify({ version: 1, magie: 0, sorts: [], note: "x".repeat(store.MAX_STORED_CHARS) });
+  const huge = JSON.stringify({
+    version: 1,
+    magie: 0,
+    sorts: [],
+    note: "x".repeat(store.MAX_STORED_CHARS),
+  });
   withStorage(huge, () => {
     assert.match(book.loadBook().broken, /^grimoire trop volumineux \(\d+ ko, au plus 1000 ko\)$/);
   });
   withStorage("{", () => assert.equal(book.loadBook().broken, "ce n’est pas du JSON"));
-  withStorage(null, () => assert.deepEqual(book.loadBook().book,
-                                          { magic: 0, reading: book.DEFAULT_READING, spells: [], journal: [] }));
+  withStorage(null, () =>
+    assert.deepEqual(book.loadBook().book, {
+      magic: 0,
+      reading: book.DEFAULT_READING,
+      spells: [],
+      journal: [],
+    }),
+  );
 });
 
 const NOW = "2026-12-01T20:00:00.000Z";
-const vol = (learning, xp) => ({ magic: 4, reading: book.DEFAULT_READING, journal: [],
-                                 spells: [{ slug: "vol", learning, xp }] });
+const vol = (learning, xp) => ({
+  magic: 4,
+  reading: book.DEFAULT_READING,
+  journal: [],
+  spells: [{ slug: "vol", learning, xp }],
+});
 
 test("a cast credits the table's XP and is one journal entry, undone exactly", () => {
   const { min } = config.learning;
@@ -202,7 +312,10 @@ test("a level-up is offered at the cost, never before, spends it and keeps the r
   const difficulty = config.difficulty.max;
   const cost = config.level_up_cost[String(difficulty)][String(min)];
   assert.equal(journal.levelUpOffer({ learning: min, xp: cost - 1 }, difficulty), null);
-  assert.deepEqual(journal.levelUpOffer({ learning: min, xp: cost + 2 }, difficulty), { to: min + 1, cost });
+  assert.deepEqual(journal.levelUpOffer({ learning: min, xp: cost + 2 }, difficulty), {
+    to: min + 1,
+    cost,
+  });
   const spellbook = vol(min, cost + 2);
   journal.levelUp(spellbook, "vol", difficulty, NOW);
   assert.deepEqual(spellbook.spells[0], { slug: "vol", learning: min + 1, xp: 2 });
@@ -225,8 +338,12 @@ test("undo never overwrites a spell changed since the entry", () => {
 test("a version 1 spellbook reads as version 2 with an empty journal; version 2 keeps its journal", () => {
   const { min } = config.learning;
   const v1 = { version: 1, magie: 3, sorts: [{ slug: "vol", apprentissage: min, xp: 1 }] };
-  assert.deepEqual(book.validate(v1, null, {}), { magic: 3, reading: book.DEFAULT_READING, journal: [],
-                                                  spells: [{ slug: "vol", learning: min, xp: 1 }] });
+  assert.deepEqual(book.validate(v1, null, {}), {
+    magic: 3,
+    reading: book.DEFAULT_READING,
+    journal: [],
+    spells: [{ slug: "vol", learning: min, xp: 1 }],
+  });
   const spellbook = book.validate(v1, null, {});
   journal.castSpell(spellbook, "vol", { face: table.FACES[2], now: NOW });
   const other = Object.keys(config.table.extremes)[1];
@@ -238,8 +355,10 @@ test("a version 1 spellbook reads as version 2 with an empty journal; version 2 
   assert.deepEqual(book.validate(file, null, { file: true }), spellbook);
   // Share links stay short: the magic, the reading and the spells, no journal.
   assert.match(book.encodeLink(spellbook), new RegExp(`^2\\.3\\.${other}\\.vol_\\d+_\\d+$`));
-  assert.match(problems(() => book.validate({ ...stored, journal: [{ type: "x" }] }, null, {}))[0],
-               /^entrée n° 1 du journal illisible$/);
+  assert.match(
+    problems(() => book.validate({ ...stored, journal: [{ type: "x" }] }, null, {}))[0],
+    /^entrée n° 1 du journal illisible$/,
+  );
 });
 
 test("the evening counts casts, XP per spell, outcomes seen and expected, levels gained", () => {
@@ -248,19 +367,37 @@ test("the evening counts casts, XP per spell, outcomes seen and expected, levels
   const summary = journal.evening(spellbook, "2026-12-01T00:00:00.000Z");
   assert.equal(summary.casts, table.FACES.length);
   // Every face once: each outcome is seen as often as expected.
-  for (const row of summary.outcomes) assert.equal(row.expected, row.seen.toFixed(1).replace(".", ","));
+  for (const row of summary.outcomes)
+    assert.equal(row.expected, row.seen.toFixed(1).replace(".", ","));
   assert.equal(summary.xp[0][1], spellbook.spells[0].xp);
-  assert.match(journal.eveningText(summary, () => "Vol"), /^Mon grimoire — la soirée : 12 lancers\.\nXP gagnée : Vol \+\d+\./);
+  assert.match(
+    journal.eveningText(summary, () => "Vol"),
+    /^Mon grimoire — la soirée : 12 lancers\.\nXP gagnée : Vol \+\d+\./,
+  );
   assert.equal(journal.evening(spellbook, "2026-12-02T00:00:00.000Z").casts, 0);
 });
 
 test("a face drawn in the page is one of the die's, each reachable", () => {
   const seen = new Set();
   let n = 0;
-  const fake = { getRandomValues: (array) => { array[0] = n++; return array; } };
+  const fake = {
+    getRandomValues: (array) => {
+      array[0] = n++;
+      return array;
+    },
+  };
   for (let i = 0; i < table.FACES.length; i++) seen.add(table.drawFace(fake));
-  assert.deepEqual([...seen].sort((a, b) => a - b), table.FACES);
-  const rejecting = { calls: 0, getRandomValues(array) { array[0] = this.calls++ ? 5 : 0xFFFFFFFF; return array; } };
+  assert.deepEqual(
+    [...seen].sort((a, b) => a - b),
+    table.FACES,
+  );
+  const rejecting = {
+    calls: 0,
+    getRandomValues(array) {
+      array[0] = this.calls++ ? 5 : 0xffffffff;
+      return array;
+    },
+  };
   assert.equal(table.drawFace(rejecting), table.FACES[5]);
 });
 
@@ -272,47 +409,91 @@ test("a study session credits the XP of its ending, undone like a cast", () => {
   assert.equal(spellbook.spells[0].xp, 2 + entry.gain);
   journal.studySession(spellbook, "vol", 1, null, NOW);
   assert.equal(spellbook.spells[0].xp, 2 + entry.gain + config.study.xp["1"].passed);
-  assert.equal(journal.evening(spellbook, "2026-12-01T00:00:00.000Z").xp[0][1],
-               entry.gain + config.study.xp["1"].passed);
+  assert.equal(
+    journal.evening(spellbook, "2026-12-01T00:00:00.000Z").xp[0][1],
+    entry.gain + config.study.xp["1"].passed,
+  );
   journal.undo(spellbook);
   journal.undo(spellbook);
   assert.equal(spellbook.spells[0].xp, 2);
-  assert.deepEqual(book.validate(JSON.parse(JSON.stringify(book.serialise(
-    { ...spellbook, journal: [entry] }))), null, {}).journal, [entry]);
+  assert.deepEqual(
+    book.validate(
+      JSON.parse(JSON.stringify(book.serialise({ ...spellbook, journal: [entry] }))),
+      null,
+      {},
+    ).journal,
+    [entry],
+  );
 });
 
 test("a duel waits for the tests only when both spells are cast, credits my cast, undone as one entry", () => {
   const spellbook = vol(config.learning.min, 4);
-  const me = { magic: spellbook.magic, learning: config.learning.min, element: "feu", reading: spellbook.reading };
+  const me = {
+    magic: spellbook.magic,
+    learning: config.learning.min,
+    element: "feu",
+    reading: spellbook.reading,
+  };
   const opponent = { magic: 0, learning: config.learning.min, element: "vigne" };
-  const faceOf = (who, cast, modifier = 0) => table.FACES.find(
-    (f) => table.isCast(table.outcomeOf(f, { ...who, modifier, reading: spellbook.reading })) === cast);
+  const faceOf = (who, cast, modifier = 0) =>
+    table.FACES.find(
+      (f) =>
+        table.isCast(table.outcomeOf(f, { ...who, modifier, reading: spellbook.reading })) === cast,
+    );
   const castMine = faceOf(me, true);
   const castTheirs = faceOf(opponent, true);
   assert.equal(table.duelPlay([castMine], me, opponent).needed, 1);
   const both = table.duelPlay([castMine, castTheirs], me, opponent);
-  assert.deepEqual([both.needed, both.result, both.dominant], [2, null, config.duel.pairs.feu.vigne.dominant]);
+  assert.deepEqual(
+    [both.needed, both.result, both.dominant],
+    [2, null, config.duel.pairs.feu.vigne.dominant],
+  );
   // A duel not finished changes nothing.
-  assert.throws(() => journal.duelSpell(spellbook, "vol", { element: "feu", opponent, faces: [castMine, castTheirs], now: NOW }),
-                book.BookError);
+  assert.throws(
+    () =>
+      journal.duelSpell(spellbook, "vol", {
+        element: "feu",
+        opponent,
+        faces: [castMine, castTheirs],
+        now: NOW,
+      }),
+    book.BookError,
+  );
   assert.equal(spellbook.journal.length, 0);
   // Only my test passes: my spell takes effect, whatever the dominance.
   const testMine = faceOf(me, true, both.modifiers[0]);
   const testTheirs = faceOf(opponent, false, both.modifiers[1]);
-  const entry = journal.duelSpell(spellbook, "vol", { element: "feu", opponent, now: NOW,
-                                                      faces: [castMine, castTheirs, testMine, testTheirs] });
+  const entry = journal.duelSpell(spellbook, "vol", {
+    element: "feu",
+    opponent,
+    now: NOW,
+    faces: [castMine, castTheirs, testMine, testTheirs],
+  });
   assert.equal(entry.resultat, config.duel.results["11a10"]);
   assert.equal(entry.gain, table.xpOf(entry.issue));
   assert.equal(entry.gain_adverse, table.xpOf(entry.issue_adverse));
   assert.equal(spellbook.spells[0].xp, 4 + entry.gain);
-  assert.match(journal.describe(entry, () => "Vol"), /^Vol : duel, faces \d+, \d+, \d+, \d+, .*adversaire : /);
+  assert.match(
+    journal.describe(entry, () => "Vol"),
+    /^Vol : duel, faces \d+, \d+, \d+, \d+, .*adversaire : /,
+  );
   assert.equal(journal.evening(spellbook, "2026-12-01T00:00:00.000Z").xp[0][1], entry.gain);
   // My spell not cast and theirs cast: no test, theirs takes effect unopposed.
-  const failed = journal.duelSpell(spellbook, "vol", { element: "feu", opponent, now: NOW,
-                                                       faces: [faceOf(me, false) ?? castMine, castTheirs] });
+  const failed = journal.duelSpell(spellbook, "vol", {
+    element: "feu",
+    opponent,
+    now: NOW,
+    faces: [faceOf(me, false) ?? castMine, castTheirs],
+  });
   assert.equal(failed.des.length, 2);
-  assert.deepEqual(book.validate(JSON.parse(JSON.stringify(book.serialise(
-    { ...spellbook, journal: [entry] }))), null, {}).journal, [entry]);
+  assert.deepEqual(
+    book.validate(
+      JSON.parse(JSON.stringify(book.serialise({ ...spellbook, journal: [entry] }))),
+      null,
+      {},
+    ).journal,
+    [entry],
+  );
   journal.undo(spellbook);
   journal.undo(spellbook);
   assert.equal(spellbook.spells[0].xp, 4);
@@ -323,43 +504,86 @@ test("an opponent from a share link casts with their own reading; the duel is a 
   const spellbook = vol(config.learning.min, 0);
   const mine = spellbook.reading;
   const theirs = Object.keys(config.table.extremes).find((r) => r !== mine);
-  const me = { magic: spellbook.magic, learning: config.learning.min, element: "feu", reading: mine };
+  const me = {
+    magic: spellbook.magic,
+    learning: config.learning.min,
+    element: "feu",
+    reading: mine,
+  };
   // An opponent's magic and a face the two readings tell apart.
   let base;
   let face;
   for (let magic = 0; face === undefined; magic++) {
     base = { magic, learning: config.learning.min, element: "vigne" };
-    face = table.FACES.find((f) => table.outcomeOf(f, { ...base, reading: mine }) !==
-                                   table.outcomeOf(f, { ...base, reading: theirs }));
+    face = table.FACES.find(
+      (f) =>
+        table.outcomeOf(f, { ...base, reading: mine }) !==
+        table.outcomeOf(f, { ...base, reading: theirs }),
+    );
   }
-  assert.equal(table.duelPlay([face, face], me, { ...base, reading: theirs }).theirs,
-               table.outcomeOf(face, { ...base, reading: theirs }));
-  assert.equal(table.duelPlay([face, face], me, base).theirs, table.outcomeOf(face, { ...base, reading: mine }));
+  assert.equal(
+    table.duelPlay([face, face], me, { ...base, reading: theirs }).theirs,
+    table.outcomeOf(face, { ...base, reading: theirs }),
+  );
+  assert.equal(
+    table.duelPlay([face, face], me, base).theirs,
+    table.outcomeOf(face, { ...base, reading: mine }),
+  );
   const faces = [face, face, 12, 12];
-  const entry = journal.duelSpell(spellbook, "vol", { element: "feu", faces: faces.slice(0, 2 + (2 * table.isCast(
-    table.outcomeOf(face, me)) * table.isCast(table.outcomeOf(face, { ...base, reading: theirs })))),
-    opponent: { ...base, reading: theirs, slug: "eclair" }, now: NOW });
-  assert.deepEqual([entry.lecture, entry.lecture_adverse, entry.sort_adverse], [mine, theirs, "eclair"]);
+  const entry = journal.duelSpell(spellbook, "vol", {
+    element: "feu",
+    faces: faces.slice(
+      0,
+      2 +
+        2 *
+          table.isCast(table.outcomeOf(face, me)) *
+          table.isCast(table.outcomeOf(face, { ...base, reading: theirs })),
+    ),
+    opponent: { ...base, reading: theirs, slug: "eclair" },
+    now: NOW,
+  });
+  assert.deepEqual(
+    [entry.lecture, entry.lecture_adverse, entry.sort_adverse],
+    [mine, theirs, "eclair"],
+  );
   assert.deepEqual(entry.adversaire, base);
-  assert.match(journal.describe(entry, (s) => (s === "eclair" ? "Éclair" : "Vol")), /; adversaire \(Éclair\) : /);
+  assert.match(
+    journal.describe(entry, (s) => (s === "eclair" ? "Éclair" : "Vol")),
+    /; adversaire \(Éclair\) : /,
+  );
   // The evening counts the duel as a cast of my spell, its outcome seen and expected.
   const summary = journal.evening(spellbook, "2026-12-01T00:00:00.000Z");
   assert.equal(summary.casts, 1);
   assert.equal(summary.outcomes.find((o) => o.outcome === entry.issue).seen, 1);
-  const odds = table.castOdds({ magic: spellbook.magic, learning: config.learning.min, reading: mine });
-  assert.deepEqual(summary.outcomes.map((o) => o.expected),
-                   odds.map((o) => (Math.round((o.faces.length / 12) * 10) / 10).toFixed(1).replace(".", ",")));
+  const odds = table.castOdds({
+    magic: spellbook.magic,
+    learning: config.learning.min,
+    reading: mine,
+  });
+  assert.deepEqual(
+    summary.outcomes.map((o) => o.expected),
+    odds.map((o) => (Math.round((o.faces.length / 12) * 10) / 10).toFixed(1).replace(".", ",")),
+  );
   // Exported and imported, the entry comes back whole, and undo takes it back.
-  const back = book.validate(JSON.parse(JSON.stringify(book.exportData(spellbook, null))), null, { file: true });
+  const back = book.validate(JSON.parse(JSON.stringify(book.exportData(spellbook, null))), null, {
+    file: true,
+  });
   assert.deepEqual(back.journal, [entry]);
   journal.undo(back);
   assert.equal(back.spells[0].xp, 0);
   // A duel entry missing what it needs (or tampered) is named, never read half.
   const { des: _faces, ...noFaces } = entry;
-  for (const bad of [noFaces, { ...entry, des: ["<b>"] }, { ...entry, lecture_adverse: "x" },
-                     { ...entry, resultat: "constructor" }, { ...entry, adversaire: null }]) {
-    assert.deepEqual(problems(() => book.validate({ version: 2, sorts: [], journal: [bad] }, null, {})),
-                     ["entrée n° 1 du journal illisible"]);
+  for (const bad of [
+    noFaces,
+    { ...entry, des: ["<b>"] },
+    { ...entry, lecture_adverse: "x" },
+    { ...entry, resultat: "constructor" },
+    { ...entry, adversaire: null },
+  ]) {
+    assert.deepEqual(
+      problems(() => book.validate({ version: 2, sorts: [], journal: [bad] }, null, {})),
+      ["entrée n° 1 du journal illisible"],
+    );
   }
 });
 
@@ -368,29 +592,75 @@ test("a drawn die's link replays the same outcome and XP, and hostile values are
   const { min, max } = config.learning;
   for (const reading of Object.keys(config.table.extremes)) {
     for (const face of config.table.faces) {
-      for (const [magic, learning, modifier] of [[3, min, 0], [0, max, -2], [14, min + 1, 5]]) {
+      for (const [magic, learning, modifier] of [
+        [3, min, 0],
+        [0, max, -2],
+        [14, min + 1, 5],
+      ]) {
         const query = replay.replayQuery({ slug: "vol", face, magic, learning, modifier, reading });
         assert.match(query, /^lancer=vol&de=\d+&magie=\d+&app=\d+&mod=-?\d+&lecture=\w+$/);
         const read = replay.readReplay(new URLSearchParams(query), known);
         const outcome = table.outcomeOf(face, { magic, learning, modifier, reading });
-        assert.deepEqual(read, { slug: "vol", face, magic, learning, modifier, reading, outcome,
-                                 xp: table.xpOf(outcome) });
+        assert.deepEqual(read, {
+          slug: "vol",
+          face,
+          magic,
+          learning,
+          modifier,
+          reading,
+          outcome,
+          xp: table.xpOf(outcome),
+        });
       }
     }
   }
-  const read = replay.readReplay(new URLSearchParams("lancer=vol&de=7&magie=3&app=2&mod=-2&lecture=modified"), known);
-  assert.equal(replay.replayText(read, "Vol"), "Vol : face 7 (magie 3, apprentissage 2, modificateur \u22122, " +
-               config.table.extremes.modified + ") : " + config.table.labels[read.outcome] + ", +" + read.xp + " XP.");
-  assert.deepEqual(problems(() => replay.readReplay(new URLSearchParams(
-    "lancer=<b>&de=13&magie=-1&app=" + (config.learning.unlearnt) + "&mod=1e3&lecture=toString"), known)), [
-    "sort inconnu : « <b> »",
-    "face du dé : attendu un entier de 1 à 12, reçu « 13 »",
-    "magie : attendu un entier positif ou nul, reçu « -1 »",
-    "apprentissage : attendu celui d’un sort qu’on peut lancer, reçu « " + config.learning.unlearnt + " »",
-    "modificateur : attendu un entier de \u2212999 à 999, reçu « 1e3 »",
-    "lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « toString »"]);
-  assert.deepEqual(problems(() => replay.readReplay(new URLSearchParams("lancer=vol&de=7"), known)),
-                   ["paramètre « magie » absent", "paramètre « app » absent", "paramètre « mod » absent",
-                    "paramètre « lecture » absent"]);
-  assert.equal(replay.withoutReplay(new URLSearchParams("a=1&lancer=vol&de=7&magie=3&app=2&mod=0&lecture=natural")), "a=1");
+  const read = replay.readReplay(
+    new URLSearchParams("lancer=vol&de=7&magie=3&app=2&mod=-2&lecture=modified"),
+    known,
+  );
+  assert.equal(
+    replay.replayText(read, "Vol"),
+    "Vol : face 7 (magie 3, apprentissage 2, modificateur \u22122, " +
+      config.table.extremes.modified +
+      ") : " +
+      config.table.labels[read.outcome] +
+      ", +" +
+      read.xp +
+      " XP.",
+  );
+  assert.deepEqual(
+    problems(() =>
+      replay.readReplay(
+        new URLSearchParams(
+          "lancer=<b>&de=13&magie=-1&app=" + config.learning.unlearnt + "&mod=1e3&lecture=toString",
+        ),
+        known,
+      ),
+    ),
+    [
+      "sort inconnu : « <b> »",
+      "face du dé : attendu un entier de 1 à 12, reçu « 13 »",
+      "magie : attendu un entier positif ou nul, reçu « -1 »",
+      "apprentissage : attendu celui d’un sort qu’on peut lancer, reçu « " +
+        config.learning.unlearnt +
+        " »",
+      "modificateur : attendu un entier de \u2212999 à 999, reçu « 1e3 »",
+      "lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « toString »",
+    ],
+  );
+  assert.deepEqual(
+    problems(() => replay.readReplay(new URLSearchParams("lancer=vol&de=7"), known)),
+    [
+      "paramètre « magie » absent",
+      "paramètre « app » absent",
+      "paramètre « mod » absent",
+      "paramètre « lecture » absent",
+    ],
+  );
+  assert.equal(
+    replay.withoutReplay(
+      new URLSearchParams("a=1&lancer=vol&de=7&magie=3&app=2&mod=0&lecture=natural"),
+    ),
+    "a=1",
+  );
 });

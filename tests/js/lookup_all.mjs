@@ -14,4 +14,6 @@ const out = requests.map((request) => ({
   errors: check(fields, request),
   answer: doc ? lookup(doc, request, fields.integer) : null,
 }));
-process.stdout.write(JSON.stringify(out, (key, value) => (typeof value === "bigint" ? value.toString() : value)));
+process.stdout.write(
+  JSON.stringify(out, (key, value) => (typeof value === "bigint" ? value.toString() : value)),
+);

@@ -24,14 +24,33 @@ before(async () => {
   idle = await module("offline-idle.js");
 });
 
-const SUMMARY = { background: { bytes: 2_400_000, spells: 150 }, all: { bytes: 11_800_000, spells: 1100 } };
+const SUMMARY = {
+  background: { bytes: 2_400_000, spells: 150 },
+  all: { bytes: 11_800_000, spells: 1100 },
+};
 const ENGINE_ABSENT = { cached: 0, total: 5, bytes: 13_400_000, cachedBytes: 0 };
-const PARTIAL = { cached: 210, total: 1150, background: 210, cachedBytes: 2_400_000, bytes: 11_800_000,
-                  spells: 1100, cachedSpells: 150 };
+const PARTIAL = {
+  cached: 210,
+  total: 1150,
+  background: 210,
+  cachedBytes: 2_400_000,
+  bytes: 11_800_000,
+  spells: 1100,
+  cachedSpells: 150,
+};
 
 function view(changes) {
-  return { phase: "ready", summary: SUMMARY, pages: null, pagesJob: null, engine: null,
-           engineBytes: 13_400_000, engineJob: null, online: true, ...changes };
+  return {
+    phase: "ready",
+    summary: SUMMARY,
+    pages: null,
+    pagesJob: null,
+    engine: null,
+    engineBytes: 13_400_000,
+    engineJob: null,
+    online: true,
+    ...changes,
+  };
 }
 
 test("saving data: nothing downloaded, the copy's size said, a button to get it anyway", () => {
@@ -85,8 +104,11 @@ test("offline without the engine: said, pointing to « Disponible hors ligne »"
 
 test("no message names a file or an address", () => {
   const views = [
-    view({ phase: "saving" }), view({ phase: "waiting" }), view({ phase: "installing" }),
-    view({ pages: PARTIAL, engine: ENGINE_ABSENT }), view({ pages: PARTIAL, pagesJob: "error" }),
+    view({ phase: "saving" }),
+    view({ phase: "waiting" }),
+    view({ phase: "installing" }),
+    view({ pages: PARTIAL, engine: ENGINE_ABSENT }),
+    view({ pages: PARTIAL, pagesJob: "error" }),
     view({ pages: PARTIAL, engine: ENGINE_ABSENT, engineJob: "error" }),
     view({ pages: PARTIAL, engine: ENGINE_ABSENT, online: false }),
   ];
@@ -98,13 +120,23 @@ test("no message names a file or an address", () => {
 });
 
 test("a calculator counts as in view when whole, or over half the viewport's height", () => {
-  const box = (top, height) => ({ top, bottom: top + height, left: 16, right: 344, width: 328, height });
+  const box = (top, height) => ({
+    top,
+    bottom: top + height,
+    left: 16,
+    right: 344,
+    width: 328,
+    height,
+  });
   assert.equal(idle.inView(box(100, 300), 360, 740), true);
   assert.equal(idle.inView(box(635, 890), 360, 740), false); // peeking at the bottom
   assert.equal(idle.inView(box(300, 1300), 360, 740), true);
   assert.equal(idle.inView(box(800, 100), 360, 740), false);
   assert.equal(idle.inView(box(-900, 1000), 360, 740), false);
-  assert.equal(idle.inView({ top: 0, bottom: 0, left: 0, right: 0, width: 0, height: 0 }, 360, 740), false);
+  assert.equal(
+    idle.inView({ top: 0, bottom: 0, left: 0, right: 0, width: 0, height: 0 }, 360, 740),
+    false,
+  );
 });
 
 // A window and document standing in for the page's: events and idle callbacks run when told.
@@ -124,9 +156,14 @@ function fakePage({ readyState = "loading", sections = [] } = {}) {
     setTimeout: (fn) => timers.push(fn),
     clearTimeout: () => {},
     MutationObserver: class {
-      constructor(fn) { this.fn = fn; observers.push(this); }
+      constructor(fn) {
+        this.fn = fn;
+        observers.push(this);
+      }
       observe() {}
-      disconnect() { this.fn = () => {}; }
+      disconnect() {
+        this.fn = () => {};
+      }
     },
   };
   const doc = { readyState, querySelectorAll: () => sections };
@@ -138,7 +175,14 @@ function section(top) {
   return {
     attributes,
     hasAttribute: (name) => attributes.has(name),
-    getBoundingClientRect: () => ({ top, bottom: top + 400, left: 0, right: 360, width: 360, height: 400 }),
+    getBoundingClientRect: () => ({
+      top,
+      bottom: top + 400,
+      left: 0,
+      right: 360,
+      width: 360,
+      height: 400,
+    }),
   };
 }
 
@@ -147,7 +191,9 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 test("idle waits for the load event, then for the browser to be idle", async () => {
   const page = fakePage();
   let done = false;
-  idle.whenIdle(page.doc, page.win).then(() => { done = true; });
+  idle.whenIdle(page.doc, page.win).then(() => {
+    done = true;
+  });
   await turn();
   assert.equal(page.idleCallbacks.length, 0); // not before the load event
   for (const fn of page.listeners.load) fn();

@@ -3,8 +3,16 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { fold, megabytes, withParams, words } from "../../generator/pages/static/common.js";
-import { compareRows, drawnCount, levelRange, matchRank, matchesFacet, readIndexState, reconcile, writeIndexState }
-  from "../../generator/pages/static/spell-index.js";
+import {
+  compareRows,
+  drawnCount,
+  levelRange,
+  matchRank,
+  matchesFacet,
+  readIndexState,
+  reconcile,
+  writeIndexState,
+} from "../../generator/pages/static/spell-index.js";
 
 test("fold lowers case, drops accents, splits ligatures and punctuation", () => {
   assert.equal(fold("L'Invisibilité"), "l invisibilite");
@@ -35,14 +43,20 @@ test("index state: a written state reads back the same", () => {
     sort: { key: "element", descending: true },
   };
   const search = writeIndexState("?autre=1", state);
-  assert.equal(search, "?autre=1&texte=boule&niveau=1%2C3%2C-9&element=-feu&difficulte=2&tri=element-desc");
+  assert.equal(
+    search,
+    "?autre=1&texte=boule&niveau=1%2C3%2C-9&element=-feu&difficulte=2&tri=element-desc",
+  );
   assert.deepEqual(readIndexState(search), state);
 });
 
 test("index state: the default state writes nothing, and bad values are ignored", () => {
   const empty = { include: [], exclude: [] };
-  const none = { texte: "", facets: { niveau: empty, element: empty, difficulte: empty },
-                 sort: { key: "nom", descending: false } };
+  const none = {
+    texte: "",
+    facets: { niveau: empty, element: empty, difficulte: empty },
+    sort: { key: "nom", descending: false },
+  };
   assert.equal(writeIndexState("?q=old&texte=x&tri=niveaux", none), "");
   assert.deepEqual(readIndexState("?tri=portee-desc&niveau=,-,"), none);
   assert.deepEqual(readIndexState("?tri=abc").sort, { key: "nom", descending: false });
@@ -65,7 +79,7 @@ test("the text filter ranks exact name, start, words of the name, aliases, then 
   assert.equal(matchRank("ardente", spell), 3);
   assert.equal(matchRank("mur ardente", spell), 3);
   assert.equal(matchRank("flamme", spell), 4);
-  assert.equal(matchRank("ur de", spell), 4);  // inside words: found in the text
+  assert.equal(matchRank("ur de", spell), 4); // inside words: found in the text
   assert.equal(matchRank("glace", spell), -1);
   assert.equal(matchRank("", spell), 0);
 });
@@ -109,18 +123,28 @@ test("a shared calculator link names its calculator by the prefix of its paramet
 /* A parent element with the few DOM methods reconcile() uses, counting the moves. */
 function fakeParent(names) {
   const parent = { children: [], inserted: 0, removed: 0 };
-  const node = (name) => ({ name, get nextElementSibling() {
-    const at = parent.children.indexOf(this);
-    return at >= 0 ? parent.children[at + 1] || null : null;
-  } });
+  const node = (name) => ({
+    name,
+    get nextElementSibling() {
+      const at = parent.children.indexOf(this);
+      return at >= 0 ? parent.children[at + 1] || null : null;
+    },
+  });
   parent.nodes = Object.fromEntries(names.map((n) => [n, node(n)]));
   parent.children = names.map((n) => parent.nodes[n]);
   Object.defineProperty(parent, "firstElementChild", { get: () => parent.children[0] || null });
-  parent.removeChild = (child) => { parent.children.splice(parent.children.indexOf(child), 1); parent.removed++; };
+  parent.removeChild = (child) => {
+    parent.children.splice(parent.children.indexOf(child), 1);
+    parent.removed++;
+  };
   parent.insertBefore = (child, before) => {
     const at = parent.children.indexOf(child);
     if (at >= 0) parent.children.splice(at, 1);
-    parent.children.splice(before ? parent.children.indexOf(before) : parent.children.length, 0, child);
+    parent.children.splice(
+      before ? parent.children.indexOf(before) : parent.children.length,
+      0,
+      child,
+    );
     parent.inserted++;
   };
   parent.names = () => parent.children.map((c) => c.name);
@@ -129,7 +153,10 @@ function fakeParent(names) {
 
 test("index rows: a narrowing keystroke removes rows and moves none", () => {
   const p = fakeParent(["a", "b", "c", "d", "e"]);
-  const moved = reconcile(p, ["a", "c", "e"].map((n) => p.nodes[n]));
+  const moved = reconcile(
+    p,
+    ["a", "c", "e"].map((n) => p.nodes[n]),
+  );
   assert.deepEqual(p.names(), ["a", "c", "e"]);
   assert.equal(moved, 0);
   assert.equal(p.inserted, 0);

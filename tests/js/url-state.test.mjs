@@ -1,15 +1,26 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readState, writeState, stateKey, tooLongMessage, MAX_FIELD_CHARS } from "../../widgets/static/url-state.js";
+import {
+  readState,
+  writeState,
+  stateKey,
+  tooLongMessage,
+  MAX_FIELD_CHARS,
+} from "../../widgets/static/url-state.js";
 
 test("keys are prefixed", () => {
   assert.equal(stateKey("lancer", "magie"), "lancer-magie");
 });
 
 test("a written state reads back, other keys kept", () => {
-  const search = writeState("?autre=1", "lancer", { magie: "6", apprentissage: "3" }, ["graine", 42]);
-  assert.deepEqual(readState(search, "lancer", ["magie", "apprentissage", "graine", "modificateur"]),
-    { magie: "6", apprentissage: "3", graine: "42" });
+  const search = writeState("?autre=1", "lancer", { magie: "6", apprentissage: "3" }, [
+    "graine",
+    42,
+  ]);
+  assert.deepEqual(
+    readState(search, "lancer", ["magie", "apprentissage", "graine", "modificateur"]),
+    { magie: "6", apprentissage: "3", graine: "42" },
+  );
   assert.equal(new URLSearchParams(search).get("autre"), "1");
 });
 
@@ -28,5 +39,8 @@ test("an empty state gives an empty query", () => {
 });
 
 test("the too-long message is French and names the limit", () => {
-  assert.match(tooLongMessage("Chance"), new RegExp("^Chance : valeur trop longue \\(plus de " + MAX_FIELD_CHARS + " caractères\\)\\.$"));
+  assert.match(
+    tooLongMessage("Chance"),
+    new RegExp("^Chance : valeur trop longue \\(plus de " + MAX_FIELD_CHARS + " caractères\\)\\.$"),
+  );
 });

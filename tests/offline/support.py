@@ -8,8 +8,11 @@ import re
 from tests.conftest import ROOT
 
 #: The spellbook's storage key, read from its one home (the spellbook's storage module).
-STORAGE_KEY = re.search(r'^export const STORAGE_KEY = "([^"]+)";$', (
-    ROOT / "generator" / "pages" / "static" / "grimoire-store.js").read_text(encoding="utf-8"), re.M)[1]
+STORAGE_KEY = re.search(
+    r'^export const STORAGE_KEY = "([^"]+)";$',
+    (ROOT / "generator" / "pages" / "static" / "grimoire-store.js").read_text(encoding="utf-8"),
+    re.M,
+)[1]
 BOOT_MS = 90_000  # the engine's first boot (13 MB of Pyodide on loopback)
 
 
@@ -33,8 +36,9 @@ def stored(page) -> str | None:
 
 
 def store(page, book: dict) -> None:
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)",
-                  [STORAGE_KEY, json.dumps(book)])
+    page.evaluate(
+        "([key, text]) => localStorage.setItem(key, text)", [STORAGE_KEY, json.dumps(book)]
+    )
 
 
 def book_of(page) -> dict:

@@ -17,13 +17,19 @@ from widgets import bridge
 
 pytestmark = pytest.mark.browser
 
-SPELLS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
-          for p in sorted((ROOT / "spells").glob("*.yaml"))}
-SAVED = {"version": 1, "magie": 3, "sorts": [
-    {"slug": "vol", "apprentissage": 2, "xp": 5},
-    {"slug": "teleportation", "apprentissage": 1, "xp": 0},
-    {"slug": "boule-de-feu", "apprentissage": 5, "xp": 40},
-]}
+SPELLS = {
+    p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
+    for p in sorted((ROOT / "spells").glob("*.yaml"))
+}
+SAVED = {
+    "version": 1,
+    "magie": 3,
+    "sorts": [
+        {"slug": "vol", "apprentissage": 2, "xp": 5},
+        {"slug": "teleportation", "apprentissage": 1, "xp": 0},
+        {"slug": "boule-de-feu", "apprentissage": 5, "xp": 40},
+    ],
+}
 REFUSED = "Votre grimoire n’a pas été modifié."
 
 
@@ -42,13 +48,23 @@ def fill_dialog(page, learning: int, xp: str) -> None:
 
 def figures(magic: int, slug: str, learning: int, xp: int) -> tuple[str, str]:
     """What /grimoire/ must show for one spell, computed by the same engine in Python."""
-    response = bridge.handle({"calc": "progression", "magic": str(magic), "learning": str(learning),
-                              "difficulty": str(SPELLS[slug]["difficulty"]), "xp": str(xp)})
+    response = bridge.handle(
+        {
+            "calc": "progression",
+            "magic": str(magic),
+            "learning": str(learning),
+            "difficulty": str(SPELLS[slug]["difficulty"]),
+            "xp": str(xp),
+        }
+    )
     assert response["ok"], response
     if response["max_level"]:
         return "apprentissage maximal atteint", "\u2014"
-    return (f"{response['xp_needed']} XP sur {response['cost']} "
-            f"(apprentissage {response['next_level']})", response["expected_casts"]["decimal"])
+    return (
+        f"{response['xp_needed']} XP sur {response['cost']} "
+        f"(apprentissage {response['next_level']})",
+        response["expected_casts"]["decimal"],
+    )
 
 
 def entry(page, slug: str):
@@ -60,7 +76,10 @@ def wait_figures(page, slug: str, expected: tuple[str, str]) -> None:
         """([slug, next, casts]) => {
             const dd = document.querySelectorAll(`.gr-book__entry[data-slug="${slug}"] dd`);
             return dd.length === 2 && dd[0].textContent === next && dd[1].textContent === casts;
-        }""", arg=[slug, *expected], timeout=BOOT_MS)
+        }""",
+        arg=[slug, *expected],
+        timeout=BOOT_MS,
+    )
 
 
 def test_add_from_a_spell_page_and_the_index_then_see_the_figures(site_url, new_context):
@@ -79,24 +98,34 @@ def test_add_from_a_spell_page_and_the_index_then_see_the_figures(site_url, new_
     # The spellbook's module comes after the page's load (imported at once for a reader who
     # keeps a spellbook): wait for the button it writes.
     page.get_by_role("button", name="Dans Mon grimoire : modifier").wait_for()
-    assert core(book_of(page)) == {"magie": 0, "sorts": [{"slug": "vol", "apprentissage": 2, "xp": 12}]}
+    assert core(book_of(page)) == {
+        "magie": 0,
+        "sorts": [{"slug": "vol", "apprentissage": 2, "xp": 12}],
+    }
     assert book_of(page)["version"] == 2
     assert [(e["type"], e["sort"], e["apres"]) for e in book_of(page)["journal"]] == [
-        ("ajout", "vol", {"apprentissage": 2, "xp": 12})]
+        ("ajout", "vol", {"apprentissage": 2, "xp": 12})
+    ]
 
     page.goto(site_url + "sorts/")
     cost = rules.level_up_cost(3, SPELLS["boule-de-feu"]["difficulty"])
     page.get_by_role("button", name="Ajouter Boule de feu à Mon grimoire").click()
     fill_dialog(page, 3, str(cost - 1))
-    assert page.get_by_role("button", name=re.compile(
-        r"^Boule de feu est dans Mon grimoire \(apprentissage 3")).is_visible()
+    assert page.get_by_role(
+        "button", name=re.compile(r"^Boule de feu est dans Mon grimoire \(apprentissage 3")
+    ).is_visible()
     # The row still reads as before for the index (its name link is unchanged).
-    assert page.locator(".gr-index-table tr[data-slug='boule-de-feu'] th a").inner_text() == "Boule de feu"
+    assert (
+        page.locator(".gr-index-table tr[data-slug='boule-de-feu'] th a").inner_text()
+        == "Boule de feu"
+    )
 
     page.goto(site_url + "grimoire/")
     page.locator(".gr-book__entry").first.wait_for()
     assert [e.get_attribute("data-slug") for e in page.locator(".gr-book__entry").all()] == [
-        "boule-de-feu", "vol"]
+        "boule-de-feu",
+        "vol",
+    ]
     facts = entry(page, "vol").locator(".gr-book__facts").inner_text()
     vol = SPELLS["vol"]
     assert f"Niveaux : {vol['levels']['raw']}" in facts
@@ -123,10 +152,16 @@ def test_add_from_a_spell_page_and_the_index_then_see_the_figures(site_url, new_
     up = entry(page, "vol").get_by_role("button", name="Passer à l’apprentissage 3")
     up.wait_for()
     assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == cost + 2
-    assert entry(page, "vol").locator("dd").first.inner_text() == f"atteint : {cost + 2} XP sur {cost} (apprentissage 3)"
+    assert (
+        entry(page, "vol").locator("dd").first.inner_text()
+        == f"atteint : {cost + 2} XP sur {cost} (apprentissage 3)"
+    )
     up.click()
     wait_figures(page, "vol", figures(6, "vol", 3, 2))
-    assert {s["slug"]: (s["apprentissage"], s["xp"]) for s in book_of(page)["sorts"]}["vol"] == (3, 2)
+    assert {s["slug"]: (s["apprentissage"], s["xp"]) for s in book_of(page)["sorts"]}["vol"] == (
+        3,
+        2,
+    )
     entry(page, "boule-de-feu").get_by_role("button", name=re.compile("^Retirer")).click()
     assert [s["slug"] for s in book_of(page)["sorts"]] == ["vol"]
     assert "Boule de feu a été retiré de Mon grimoire." in page.inner_text("[data-book-message]")
@@ -145,7 +180,10 @@ def test_the_spellbook_survives_offline(built_site, serve, new_context):
     page.reload()
     page.locator(".gr-book__entry").first.wait_for()
     assert [e.get_attribute("data-slug") for e in page.locator(".gr-book__entry").all()] == [
-        "boule-de-feu", "teleportation", "vol"]
+        "boule-de-feu",
+        "teleportation",
+        "vol",
+    ]
     page.goto(site_url + "sorts/vol/")
     # The spellbook's module comes after the page's load (imported at once for a reader who
     # keeps a spellbook): wait for the button it writes.
@@ -164,7 +202,9 @@ def test_a_share_link_opens_on_another_device(site_url, new_context):
     first.reload()
     first.locator(".gr-book__entry").first.wait_for()
     link = share_link(first)
-    assert parse_qs(urlsplit(link).query)["livre"] == ["2.3.modified.vol_2_5.teleportation_1_0.boule-de-feu_5_40"]
+    assert parse_qs(urlsplit(link).query)["livre"] == [
+        "2.3.modified.vol_2_5.teleportation_1_0.boule-de-feu_5_40"
+    ]
 
     # A fresh browser: the link offers to import, nothing is stored before the reader says so.
     other = new_context(engine=False).new_page()
@@ -180,8 +220,14 @@ def test_a_share_link_opens_on_another_device(site_url, new_context):
     assert len(other.locator(".gr-book__entry").all()) == 3
 
     # A browser with its own spellbook: never silently overwritten.
-    mine = {"version": 1, "magie": 1, "sorts": [{"slug": "vol", "apprentissage": 4, "xp": 1},
-                                                {"slug": "oubli", "apprentissage": 1, "xp": 2}]}
+    mine = {
+        "version": 1,
+        "magie": 1,
+        "sorts": [
+            {"slug": "vol", "apprentissage": 4, "xp": 1},
+            {"slug": "oubli", "apprentissage": 1, "xp": 2},
+        ],
+    }
     third = new_context(engine=False).new_page()
     third.goto(site_url + "grimoire/")
     store(third, mine)
@@ -189,8 +235,10 @@ def test_a_share_link_opens_on_another_device(site_url, new_context):
     offer = third.locator("[data-book-offer]")
     offer.wait_for(state="visible")
     assert "Votre grimoire compte déjà 2 sorts" in offer.inner_text()
-    assert ("votre magie (1) est gardée si vous ajoutez, remplacée par 3 si vous remplacez"
-            in offer.inner_text())
+    assert (
+        "votre magie (1) est gardée si vous ajoutez, remplacée par 3 si vous remplacez"
+        in offer.inner_text()
+    )
     offer.get_by_role("button", name="Ne rien importer").click()
     assert core(book_of(third)) == core(mine)
     third.goto(link)
@@ -200,7 +248,8 @@ def test_a_share_link_opens_on_another_device(site_url, new_context):
     assert merged["sorts"] == mine["sorts"] + [SAVED["sorts"][1], SAVED["sorts"][2]]
     assert "déjà présent, gardé tel quel : Vol." in third.inner_text("[data-book-message]")
     assert third.inner_text("[data-book-message]").endswith(
-        "Magie gardée : la vôtre (1), pas celle du grimoire importé (3).")
+        "Magie gardée : la vôtre (1), pas celle du grimoire importé (3)."
+    )
     third.goto(link)
     third.locator("[data-book-offer]").get_by_role("button", name="Remplacer mon grimoire").click()
     assert core(book_of(third)) == core(SAVED)
@@ -221,7 +270,8 @@ def test_export_then_import_a_json_file(site_url, new_context, tmp_path):
     assert exported["format"] == "grimoire-livre" and exported["version"] == 2
     assert exported["magie"] == 3
     assert [(s["slug"], s["nom"], s["apprentissage"], s["xp"]) for s in exported["sorts"]] == [
-        (s["slug"], SPELLS[s["slug"]]["name"], s["apprentissage"], s["xp"]) for s in SAVED["sorts"]]
+        (s["slug"], SPELLS[s["slug"]]["name"], s["apprentissage"], s["xp"]) for s in SAVED["sorts"]
+    ]
 
     other = new_context(engine=False).new_page()
     other.goto(site_url + "grimoire/")
@@ -243,7 +293,10 @@ BAD_LINKS = [
     ("1.0.vol_2_-5", "XP de « Vol » : attendu un entier positif ou nul, reçu « -5 »"),
     ("1.-3.vol_2_5", "magie : attendu un entier positif ou nul, reçu « -3 »"),
     ("3.0.vol_2_5", "version de lien « 3 » non prise en charge (attendue : 1 ou 2)"),
-    ("2.0.vol_2_5", "lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « vol_2_5 »"),
+    (
+        "2.0.vol_2_5",
+        "lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « vol_2_5 »",
+    ),
     ("1.0.vol_2", "sort n° 1 du lien illisible : « vol_2 »"),
     ("1.0.vol_1_0.vol_2_0", "sort en double : « Vol »"),
     ("1.0.vol_1_0%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "caractères inattendus dans le lien"),
@@ -270,28 +323,74 @@ def test_corrupted_links_are_refused_and_change_nothing(site_url, new_context):
 
 
 BAD_FILES = [
-    (b"{\"format\": \"grimoire-livre\", \"version\": 1, ", "ce n’est pas du JSON valide"),
+    (b'{"format": "grimoire-livre", "version": 1, ', "ce n’est pas du JSON valide"),
     (b"[1, 2]", "ce n’est pas un grimoire (objet JSON attendu)"),
-    (json.dumps({"version": 1, "sorts": []}).encode(),
-     "ce fichier n’est pas un grimoire exporté par le Grimoire (champ « format » absent)"),
-    (json.dumps({"format": "grimoire-livre", "version": 7, "sorts": []}).encode(),
-     "version de format « 7 » non prise en charge (attendue : 1 ou 2)"),
-    (json.dumps({"format": "grimoire-livre", "version": 1, "magie": 0, "sorts": [
-        {"slug": "vol", "apprentissage": 2, "xp": 0},
-        {"slug": "n-existe-pas", "apprentissage": 1, "xp": 0}]}).encode(),
-     "sort inconnu : « n-existe-pas »"),
-    (json.dumps({"format": "grimoire-livre", "version": 1, "magie": 0, "sorts": [
-        {"slug": "oubli", "apprentissage": 6, "xp": 0}]}).encode(),
-     "apprentissage de « Oubli » : attendu un entier de 0 à 5, reçu « 6 »"),
-    (json.dumps({"format": "grimoire-livre", "version": 1, "magie": 0, "sorts": [
-        {"slug": "oubli", "apprentissage": 2, "xp": -1}]}).encode(),
-     "XP de « Oubli » : attendu un entier positif ou nul, reçu « -1 »"),
-    (json.dumps({"format": "grimoire-livre", "version": 1, "magie": 0, "sorts": [
-        {"slug": "oubli", "apprentissage": 2, "xp": 1.5}]}).encode(),
-     "XP de « Oubli » : attendu un entier positif ou nul, reçu « 1.5 »"),
-    (json.dumps({"format": "grimoire-livre", "version": 1, "magie": 0, "sorts": [
-        {"slug": "oubli", "apprentissage": "2", "xp": 0}]}).encode(),
-     "apprentissage de « Oubli » : attendu un entier de 0 à 5, reçu « 2 »"),
+    (
+        json.dumps({"version": 1, "sorts": []}).encode(),
+        "ce fichier n’est pas un grimoire exporté par le Grimoire (champ « format » absent)",
+    ),
+    (
+        json.dumps({"format": "grimoire-livre", "version": 7, "sorts": []}).encode(),
+        "version de format « 7 » non prise en charge (attendue : 1 ou 2)",
+    ),
+    (
+        json.dumps(
+            {
+                "format": "grimoire-livre",
+                "version": 1,
+                "magie": 0,
+                "sorts": [
+                    {"slug": "vol", "apprentissage": 2, "xp": 0},
+                    {"slug": "n-existe-pas", "apprentissage": 1, "xp": 0},
+                ],
+            }
+        ).encode(),
+        "sort inconnu : « n-existe-pas »",
+    ),
+    (
+        json.dumps(
+            {
+                "format": "grimoire-livre",
+                "version": 1,
+                "magie": 0,
+                "sorts": [{"slug": "oubli", "apprentissage": 6, "xp": 0}],
+            }
+        ).encode(),
+        "apprentissage de « Oubli » : attendu un entier de 0 à 5, reçu « 6 »",
+    ),
+    (
+        json.dumps(
+            {
+                "format": "grimoire-livre",
+                "version": 1,
+                "magie": 0,
+                "sorts": [{"slug": "oubli", "apprentissage": 2, "xp": -1}],
+            }
+        ).encode(),
+        "XP de « Oubli » : attendu un entier positif ou nul, reçu « -1 »",
+    ),
+    (
+        json.dumps(
+            {
+                "format": "grimoire-livre",
+                "version": 1,
+                "magie": 0,
+                "sorts": [{"slug": "oubli", "apprentissage": 2, "xp": 1.5}],
+            }
+        ).encode(),
+        "XP de « Oubli » : attendu un entier positif ou nul, reçu « 1.5 »",
+    ),
+    (
+        json.dumps(
+            {
+                "format": "grimoire-livre",
+                "version": 1,
+                "magie": 0,
+                "sorts": [{"slug": "oubli", "apprentissage": "2", "xp": 0}],
+            }
+        ).encode(),
+        "apprentissage de « Oubli » : attendu un entier de 0 à 5, reçu « 2 »",
+    ),
 ]
 
 
@@ -304,7 +403,8 @@ def test_corrupted_files_are_refused_and_change_nothing(site_url, new_context):
     before = stored(page)
     for number, (content, problem) in enumerate(BAD_FILES):
         page.locator("[data-book-file]").set_input_files(
-            {"name": f"grimoire-{number}.json", "mimeType": "application/json", "buffer": content})
+            {"name": f"grimoire-{number}.json", "mimeType": "application/json", "buffer": content}
+        )
         message = page.locator("[data-book-message]")
         message.wait_for(state="visible")
         text = message.inner_text()
@@ -319,8 +419,11 @@ def test_corrupted_files_are_refused_and_change_nothing(site_url, new_context):
 
 UNREADABLE = [
     ("{oops", "ce n’est pas du JSON", "fichier"),
-    (json.dumps({"version": 3, "magie": 0, "sorts": []}), "version de format « 3 » non prise en charge",
-     "lien"),
+    (
+        json.dumps({"version": 3, "magie": 0, "sorts": []}),
+        "version de format « 3 » non prise en charge",
+        "lien",
+    ),
     ("[1, 2]", "ce n’est pas un grimoire (objet JSON attendu)", "fichier"),
     (json.dumps({"version": 1, "magie": 0, "sorts": "vol"}), "liste « sorts » absente", "lien"),
 ]
@@ -328,7 +431,8 @@ UNREADABLE = [
 
 @pytest.mark.parametrize(("raw", "reason", "via"), UNREADABLE)
 def test_an_unreadable_stored_spellbook_is_kept_then_replaced_on_confirmation(
-        site_url, new_context, tmp_path, raw, reason, via):
+    site_url, new_context, tmp_path, raw, reason, via
+):
     page = new_context(accept_downloads=True, engine=False).new_page()
     page.goto(site_url + "grimoire/")
     page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [STORAGE_KEY, raw])
@@ -378,18 +482,22 @@ def test_without_its_engine_the_spellbook_says_so_and_keeps_working(site_url, ne
     page.reload()
     page.wait_for_function(
         "() => document.querySelector('[data-book-engine]').textContent"
-        ".startsWith('Le moteur de calcul n’a pas pu être chargé')", timeout=BOOT_MS)
+        ".startsWith('Le moteur de calcul n’a pas pu être chargé')",
+        timeout=BOOT_MS,
+    )
     assert page.inner_text("[data-book-engine]") == (
         "Le moteur de calcul n’a pas pu être chargé : les figures de progression sont "
-        "indisponibles (le reste du grimoire fonctionne).")
+        "indisponibles (le reste du grimoire fonctionne)."
+    )
     for spell in SAVED["sorts"]:
         assert entry(page, spell["slug"]).locator("dd").all_inner_texts() == ["\u2014", "\u2014"]
     entry(page, "teleportation").get_by_role("button", name=re.compile("^Retirer")).click()
     assert [s["slug"] for s in book_of(page)["sorts"]] == ["vol", "boule-de-feu"]
 
 
-def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(site_url, new_context,
-                                                                           tmp_path):
+def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(
+    site_url, new_context, tmp_path
+):
     page = new_context(engine=False).new_page()
     page.goto(site_url + "grimoire/")
     bad = {"slug": "eclair", "apprentissage": "x", "xp": 0}
@@ -397,11 +505,17 @@ def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(site_u
     page.reload()
     page.locator(".gr-book__entry").first.wait_for()
     assert [e.get_attribute("data-slug") for e in page.locator(".gr-book__entry").all()] == [
-        "boule-de-feu", "teleportation", "vol"]
+        "boule-de-feu",
+        "teleportation",
+        "vol",
+    ]
     notice = page.locator("[data-book-broken]")
     assert notice.is_visible()
     assert "2 entrées sont illisibles" in notice.inner_text()
-    assert "apprentissage de « eclair » : attendu un entier de 0 à 5, reçu « x »" in notice.inner_text()
+    assert (
+        "apprentissage de « eclair » : attendu un entier de 0 à 5, reçu « x »"
+        in notice.inner_text()
+    )
     assert "sort n° 3 : objet attendu" in notice.inner_text()
     # Exported and shared: the good ones, never an empty spellbook.
     with page.expect_download() as download:
@@ -409,7 +523,8 @@ def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(site_u
     path = tmp_path / "mon-grimoire.json"
     download.value.save_as(path)
     assert [s["slug"] for s in json.loads(path.read_text(encoding="utf-8"))["sorts"]] == [
-        s["slug"] for s in SAVED["sorts"]]
+        s["slug"] for s in SAVED["sorts"]
+    ]
     page.get_by_role("button", name="Créer un lien de partage").click()
     link = page.input_value("[data-book-link]")
     assert link.endswith("?livre=2.3.modified.vol_2_5.teleportation_1_0.boule-de-feu_5_40")
@@ -423,8 +538,13 @@ def test_an_unreadable_or_oversized_spellbook_is_never_exported_empty(site_url, 
     page = new_context(engine=False).new_page()
     page.goto(site_url + "grimoire/")
     if size == "entries":
-        raw = json.dumps({"version": 1, "magie": 0, "sorts": [
-            {"slug": f"s{i}", "apprentissage": 1, "xp": 0} for i in range(1001)]})
+        raw = json.dumps(
+            {
+                "version": 1,
+                "magie": 0,
+                "sorts": [{"slug": f"s{i}", "apprentissage": 1, "xp": 0} for i in range(1001)],
+            }
+        )
         reason = "grimoire trop volumineux (1001 sorts, au plus 1000)"
     else:
         raw = json.dumps({**SAVED, "note": "x" * 1_000_000})
@@ -439,25 +559,32 @@ def test_an_unreadable_or_oversized_spellbook_is_never_exported_empty(site_url, 
     for button in ("Exporter (fichier JSON)", "Créer un lien de partage"):
         page.get_by_role("button", name=button).click()
         assert page.inner_text("[data-book-message]").startswith(
-            f"Le grimoire enregistré est illisible ({reason}")
+            f"Le grimoire enregistré est illisible ({reason}"
+        )
     assert page.locator("[data-book-share-box]").is_hidden()
     assert stored(page) == raw
 
 
 # ---------------------------------------------------------------- at the table
 
+
 def cast_text(magic: int, learning: int, face: int, xp_before: int, modifier: int = 0) -> str:
     """What a cast of Vol says, from the engine."""
     result = rules.cast(magic, learning, face=face, modifier=modifier)
     shown = f" (modificateur {modifier:+d})" if modifier else ""
-    return (f"Vol : face {face}{shown}, {result.outcome.label}, +{result.xp} XP "
-            f"({xp_before} → {xp_before + result.xp} XP)")
+    return (
+        f"Vol : face {face}{shown}, {result.outcome.label}, +{result.xp} XP "
+        f"({xp_before} → {xp_before + result.xp} XP)"
+    )
 
 
 def odds_text(magic: int, learning: int, modifier: int = 0) -> str:
     odds = rules.cast_odds(magic, learning, modifier=modifier)
-    return " · ".join(f"{o.label} {rules.format_fraction(p)} ({rules.format_percent(p)})"
-                      for o, p in odds.items() if p)
+    return " · ".join(
+        f"{o.label} {rules.format_fraction(p)} ({rules.format_percent(p)})"
+        for o, p in odds.items()
+        if p
+    )
 
 
 def open_cast(page):
@@ -485,17 +612,24 @@ def test_cast_on_the_pad_and_with_the_page_s_die_then_undo(site_url, new_context
     page.get_by_label("Modificateur").fill("-2")
     assert odds.inner_text().endswith(odds_text(3, 2, -2))
     page.get_by_role("button", name="Lancer le dé").click()
-    page.wait_for_function("() => document.querySelector('[data-cast-result]').textContent.startsWith('Dé lancé')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-cast-result]').textContent.startsWith('Dé lancé')"
+    )
     face = int(re.search(r"face (\d+)", result.inner_text())[1])
     assert 1 <= face <= rules.DIE_FACES
     assert result.inner_text() == "Dé lancé : " + cast_text(3, 2, face, 5 + gained, -2)
     second = rules.cast(3, 2, face=face, modifier=-2).xp
     journal = book_of(page)["journal"]
-    assert [(e["type"], e["de"], e["gain"]) for e in journal] == [("lancer", 7, gained), ("lancer", face, second)]
+    assert [(e["type"], e["de"], e["gain"]) for e in journal] == [
+        ("lancer", 7, gained),
+        ("lancer", face, second),
+    ]
     assert page.locator("[data-book-journal-list] li").count() == 2
     # The evening's summary counts both casts.
     summary = page.inner_text("[data-book-summary]")
-    assert summary.startswith(f"Mon grimoire — la soirée : 2 lancers.\nXP gagnée : Vol +{gained + second}.")
+    assert summary.startswith(
+        f"Mon grimoire — la soirée : 2 lancers.\nXP gagnée : Vol +{gained + second}."
+    )
     # Undo: the last, then the one before; then nothing is left to undo.
     undo = page.get_by_role("button", name="Annuler la dernière entrée")
     undo.click()
@@ -518,14 +652,22 @@ def test_a_drawn_die_s_link_replays_it_without_crediting_the_book(site_url, new_
     open_cast(page)
     page.get_by_label("Modificateur").fill("-2")
     # The pad's face is the MJ's own die: no link. The page's die gets one.
-    page.get_by_role("group", name="Face du dé du MJ :").get_by_role("button", name="7", exact=True).click()
+    page.get_by_role("group", name="Face du dé du MJ :").get_by_role(
+        "button", name="7", exact=True
+    ).click()
     assert page.locator("[data-cast-replay]").count() == 0
     page.get_by_role("button", name="Lancer le dé").click()
     link = page.get_by_role("link", name="Lien qui rejoue ce lancer")
     face = book_of(page)["journal"][-1]["de"]
     query = parse_qs(urlsplit(link.get_attribute("href")).query)
-    assert query == {"lancer": ["vol"], "de": [str(face)], "magie": ["3"], "app": ["2"], "mod": ["-2"],
-                     "lecture": ["natural"]}
+    assert query == {
+        "lancer": ["vol"],
+        "de": [str(face)],
+        "magie": ["3"],
+        "app": ["2"],
+        "mod": ["-2"],
+        "lecture": ["natural"],
+    }
     before = stored(page)
     link.click()
     box = page.locator("[data-book-replay]")
@@ -533,7 +675,8 @@ def test_a_drawn_die_s_link_replays_it_without_crediting_the_book(site_url, new_
     result = rules.cast(3, 2, face=face, modifier=-2, extremes="natural")
     assert page.inner_text("[data-book-replay-text]") == (
         f"Vol : face {face} (magie 3, apprentissage 2, modificateur \u22122, "
-        f"{rules.EXTREMES_LABELS['natural']}) : {result.outcome.label}, +{result.xp} XP.")
+        f"{rules.EXTREMES_LABELS['natural']}) : {result.outcome.label}, +{result.xp} XP."
+    )
     assert "pas compté une seconde fois" in box.inner_text()
     assert box.get_attribute("data-replay-outcome") == result.outcome.value
     assert stored(page) == before  # a replay is a view: the book is not credited again
@@ -545,7 +688,8 @@ def test_a_drawn_die_s_link_replays_it_without_crediting_the_book(site_url, new_
     message.wait_for()
     assert message.inner_text() == (
         "Lien de lancer refusé : face du dé : attendu un entier de 1 à 12, reçu « 99 » ; lecture des "
-        "extrêmes du dé : attendu l’une de modified, natural, reçu « <script> ». Votre grimoire n’a pas été modifié.")
+        "extrêmes du dé : attendu l’une de modified, natural, reçu « <script> ». Votre grimoire n’a pas été modifié."
+    )
     assert page.locator("[data-book-replay]").is_hidden()
     assert stored(page) == before
 
@@ -554,22 +698,36 @@ def test_a_cast_that_reaches_the_cost_offers_the_level_up(site_url, new_context)
     page = new_context(engine=False).new_page()
     page.goto(site_url + "grimoire/")
     cost = rules.level_up_cost(2, SPELLS["vol"]["difficulty"])
-    store(page, {"version": 1, "magie": 0, "sorts": [{"slug": "vol", "apprentissage": 2, "xp": cost - 1}]})
+    store(
+        page,
+        {"version": 1, "magie": 0, "sorts": [{"slug": "vol", "apprentissage": 2, "xp": cost - 1}]},
+    )
     page.reload()
     up = entry(page, "vol").get_by_role("button", name="Passer à l’apprentissage 3")
     entry(page, "vol").wait_for()
     assert up.count() == 0
     open_cast(page)
-    page.get_by_role("group", name="Face du dé du MJ :").get_by_role("button", name="1", exact=True).click()
+    page.get_by_role("group", name="Face du dé du MJ :").get_by_role(
+        "button", name="1", exact=True
+    ).click()
     gained = rules.cast(0, 2, face=1).xp
     up.wait_for()
-    assert {s["slug"]: (s["apprentissage"], s["xp"]) for s in book_of(page)["sorts"]}["vol"] == (2, cost - 1 + gained)
+    assert {s["slug"]: (s["apprentissage"], s["xp"]) for s in book_of(page)["sorts"]}["vol"] == (
+        2,
+        cost - 1 + gained,
+    )
     up.click()
-    assert {s["slug"]: (s["apprentissage"], s["xp"]) for s in book_of(page)["sorts"]}["vol"] == (3, gained - 1)
+    assert {s["slug"]: (s["apprentissage"], s["xp"]) for s in book_of(page)["sorts"]}["vol"] == (
+        3,
+        gained - 1,
+    )
     assert [e["type"] for e in book_of(page)["journal"]] == ["lancer", "niveau"]
     assert "Niveaux gagnés : Vol → apprentissage 3." in page.inner_text("[data-book-summary]")
     page.get_by_role("button", name="Annuler la dernière entrée").click()
-    assert {s["slug"]: (s["apprentissage"], s["xp"]) for s in book_of(page)["sorts"]}["vol"] == (2, cost - 1 + gained)
+    assert {s["slug"]: (s["apprentissage"], s["xp"]) for s in book_of(page)["sorts"]}["vol"] == (
+        2,
+        cost - 1 + gained,
+    )
 
 
 def test_a_spell_being_learnt_is_moved_to_its_first_level_by_hand(site_url, new_context):
@@ -594,17 +752,25 @@ def test_two_tabs_never_lose_a_cast(site_url, new_context):
     for page in (first, second):
         page.goto(site_url + "grimoire/")
         open_cast(page)
-    first.get_by_role("group", name="Face du dé du MJ :").get_by_role("button", name="3", exact=True).click()
+    first.get_by_role("group", name="Face du dé du MJ :").get_by_role(
+        "button", name="3", exact=True
+    ).click()
     # The second tab casts without having been redrawn: the cast adds to the stored spellbook.
-    second.get_by_role("group", name="Face du dé du MJ :").get_by_role("button", name="4", exact=True).click()
+    second.get_by_role("group", name="Face du dé du MJ :").get_by_role(
+        "button", name="4", exact=True
+    ).click()
     gained = rules.cast(3, 2, face=3).xp + rules.cast(3, 2, face=4).xp
     assert {s["slug"]: s["xp"] for s in book_of(second)["sorts"]}["vol"] == 5 + gained
     assert [e["de"] for e in book_of(second)["journal"]] == [3, 4]
-    first.wait_for_function("([v]) => document.querySelector('#gr-book-vol-xp').value === v",
-                            arg=[str(5 + gained)])
+    first.wait_for_function(
+        "([v]) => document.querySelector('#gr-book-vol-xp').value === v", arg=[str(5 + gained)]
+    )
     # An edit typed over a state another tab changed is refused, in French.
-    first.evaluate("""([key]) => { const book = JSON.parse(localStorage.getItem(key));
-        book.sorts[0].xp += 1; localStorage.setItem(key, JSON.stringify(book)); }""", [STORAGE_KEY])
+    first.evaluate(
+        """([key]) => { const book = JSON.parse(localStorage.getItem(key));
+        book.sorts[0].xp += 1; localStorage.setItem(key, JSON.stringify(book)); }""",
+        [STORAGE_KEY],
+    )
     xp = entry(first, "vol").get_by_label("XP")
     xp.fill("1")
     xp.blur()
@@ -618,7 +784,9 @@ def test_the_journal_goes_out_and_comes_back_with_the_file(site_url, new_context
     store(page, SAVED)
     page.reload()
     open_cast(page)
-    page.get_by_role("group", name="Face du dé du MJ :").get_by_role("button", name="2", exact=True).click()
+    page.get_by_role("group", name="Face du dé du MJ :").get_by_role(
+        "button", name="2", exact=True
+    ).click()
     with page.expect_download() as download:
         page.get_by_role("button", name="Exporter (fichier JSON)").click()
     path = tmp_path / "mon-grimoire.json"
@@ -646,8 +814,11 @@ def test_a_spell_page_shows_that_wizard_s_odds_first(site_url, new_context):
     page.reload()
     line = page.locator("[data-your-odds]")
     line.wait_for()
-    assert line.inner_text() == ("Vos chances (magie 3, apprentissage 2) : " + odds_text(3, 2) +
-                                 " Lancer depuis Mon grimoire")
+    assert line.inner_text() == (
+        "Vos chances (magie 3, apprentissage 2) : "
+        + odds_text(3, 2)
+        + " Lancer depuis Mon grimoire"
+    )
     # Above the full tables, in large type.
     assert page.evaluate("""() => {
         const line = document.querySelector('[data-your-odds]');
@@ -657,7 +828,8 @@ def test_a_spell_page_shows_that_wizard_s_odds_first(site_url, new_context):
     # A spell not in the book shows no line.
     page.goto(site_url + "sorts/oubli/")
     page.get_by_role("button", name="Dans Mon grimoire : modifier").or_(
-        page.get_by_role("button", name="Ajouter à Mon grimoire")).first.wait_for()
+        page.get_by_role("button", name="Ajouter à Mon grimoire")
+    ).first.wait_for()
     page.wait_for_function("() => !document.querySelector('[data-book-lazy]')")
     assert page.locator("[data-your-odds]").is_hidden()
 
@@ -670,21 +842,28 @@ def test_a_study_session_test_by_test(site_url, new_context):
     entry(page, "vol").get_by_role("button", name="Étudier Vol").click()
     page.get_by_label("Heures prévues").select_option("2")
     odds = page.locator("[data-study-odds]")
-    page.wait_for_function("() => !document.querySelector('[data-study-odds]').textContent.includes('calcul')",
-                           timeout=BOOT_MS)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-study-odds]').textContent.includes('calcul')",
+        timeout=BOOT_MS,
+    )
     # The planner's odds: the calculators' answer (precomputed or from the engine), or the
     # session's XP alone when no engine answers.
     answer = bridge.handle({"calc": "study", "hours": "2", "p": "1/2"})
     assert odds.inner_text() in (
-        "XP attendue " + answer["expected"]["decimal"] + " · " +
-        " · ".join(f"{d['xp']} XP {d['percent']}" for d in answer["distribution"]),
-        f"XP de la séance réussie : {rules.study_xp(2)} (chances indisponibles : moteur de calcul non chargé).")
+        "XP attendue "
+        + answer["expected"]["decimal"]
+        + " · "
+        + " · ".join(f"{d['xp']} XP {d['percent']}" for d in answer["distribution"]),
+        f"XP de la séance réussie : {rules.study_xp(2)} (chances indisponibles : moteur de calcul non chargé).",
+    )
     page.get_by_role("button", name="Commencer la séance").click()
     where = page.locator("[data-study-where]")
     seen = []
     while True:
         text = where.inner_text()
-        hour, test, tests = map(int, re.fullmatch(r"Heure (\d) sur 2, test (\d) sur (\d) : le MJ dit…", text).groups())
+        hour, test, tests = map(
+            int, re.fullmatch(r"Heure (\d) sur 2, test (\d) sur (\d) : le MJ dit…", text).groups()
+        )
         seen.append((hour, test, tests))
         if hour == 2:
             break
@@ -694,9 +873,14 @@ def test_a_study_session_test_by_test(site_url, new_context):
     page.get_by_role("button", name="Test échoué").click()
     gained = rules.study_xp(2, failed_at=2)
     result = page.locator("[data-study-result]")
-    assert result.inner_text() == f"Vol : étude de 2 h, test échoué à l’heure 2, +{gained} XP (5 → {5 + gained} XP)"
+    assert (
+        result.inner_text()
+        == f"Vol : étude de 2 h, test échoué à l’heure 2, +{gained} XP (5 → {5 + gained} XP)"
+    )
     assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5 + gained
-    assert [(e["type"], e["heures"], e["echec"]) for e in book_of(page)["journal"]] == [("etude", 2, 2)]
+    assert [(e["type"], e["heures"], e["echec"]) for e in book_of(page)["journal"]] == [
+        ("etude", 2, 2)
+    ]
     page.get_by_role("button", name="Annuler la dernière entrée").click()
     assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5
     # A whole session passed: the full XP of its hours.
@@ -719,28 +903,56 @@ def test_a_duel_face_by_face_as_the_engine_plays_it(site_url, new_context):
     panel = page.locator(".gr-duel")
     panel.get_by_label("Magie adverse").fill("x")
     panel.get_by_label("Magie adverse").dispatch_event("change")
-    assert panel.locator(".gr-book__field-error").nth(1).inner_text() == "Magie : attendu un entier positif ou nul, reçu « x »."
+    assert (
+        panel.locator(".gr-book__field-error").nth(1).inner_text()
+        == "Magie : attendu un entier positif ou nul, reçu « x »."
+    )
     panel.get_by_label("Magie adverse").fill("2")
     panel.get_by_label("Apprentissage adverse").select_option("3")
     panel.get_by_label("Élément du sort adverse").select_option(theirs)
-    page.wait_for_function("() => !document.querySelector('[data-duel-odds]').textContent.endsWith('\u2026')",
-                           timeout=BOOT_MS)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-duel-odds]').textContent.endsWith('\u2026')",
+        timeout=BOOT_MS,
+    )
     modifiers = rules.test_modifiers(mine, theirs)
     odds = panel.locator("[data-duel-odds]").inner_text()
-    answer = bridge.handle({"calc": "duel", "a_magic": "3", "a_learning": "2", "a_element": mine,
-                            "b_magic": "2", "b_learning": "3", "b_element": theirs, "extremes": "modified"})
+    answer = bridge.handle(
+        {
+            "calc": "duel",
+            "a_magic": "3",
+            "a_learning": "2",
+            "a_element": mine,
+            "b_magic": "2",
+            "b_learning": "3",
+            "b_element": theirs,
+            "extremes": "modified",
+        }
+    )
     assert answer["ok"], answer
-    words = {"a": "Mon sort prend effet", "b": "Le sort adverse prend effet",
-             "cancel": "Les deux sorts s’annulent", "none": "Aucun sort n’est lancé"}
-    shown = " · ".join(f"{words[o['key']]} {o['fraction']} ({o['percent']})" for o in answer["odds"])
-    assert odds.endswith(shown) or odds.endswith("(chances indisponibles : moteur de calcul non chargé)."), odds
+    words = {
+        "a": "Mon sort prend effet",
+        "b": "Le sort adverse prend effet",
+        "cancel": "Les deux sorts s’annulent",
+        "none": "Aucun sort n’est lancé",
+    }
+    shown = " · ".join(
+        f"{words[o['key']]} {o['fraction']} ({o['percent']})" for o in answer["odds"]
+    )
+    assert odds.endswith(shown) or odds.endswith(
+        "(chances indisponibles : moteur de calcul non chargé)."
+    ), odds
     panel.get_by_role("button", name="Commencer le duel").click()
     # Both casts succeed (faces chosen by the engine), then my test passes and theirs fails.
     face_mine = next(f for f in range(1, 13) if rules.cast(3, 2, face=f).outcome.is_cast)
     face_theirs = next(f for f in range(1, 13) if rules.cast(2, 3, face=f).outcome.is_cast)
-    test_mine = next(f for f in range(1, 13) if rules.cast(3, 2, face=f, modifier=modifiers[0]).outcome.is_cast)
-    test_theirs = next(f for f in range(12, 0, -1)
-                       if not rules.cast(2, 3, face=f, modifier=modifiers[1]).outcome.is_cast)
+    test_mine = next(
+        f for f in range(1, 13) if rules.cast(3, 2, face=f, modifier=modifiers[0]).outcome.is_cast
+    )
+    test_theirs = next(
+        f
+        for f in range(12, 0, -1)
+        if not rules.cast(2, 3, face=f, modifier=modifiers[1]).outcome.is_cast
+    )
     for step, face in enumerate((face_mine, face_theirs, test_mine, test_theirs)):
         assert page.locator("[data-duel-step]").get_attribute("data-duel-step") == str(step)
         pad = page.get_by_role("group", name=re.compile("^Face d"))
@@ -755,17 +967,25 @@ def test_a_duel_face_by_face_as_the_engine_plays_it(site_url, new_context):
     assert shown.inner_text() == (
         f"Mon sort prend effet. Vol : duel, faces {face_mine}, {face_theirs}, {test_mine}, {test_theirs}, "
         f"{rules.cast(3, 2, face=face_mine).outcome.label}, mon sort prend effet, +{gained} XP (5 → {5 + gained} XP) ; "
-        f"adversaire : {rules.cast(2, 3, face=face_theirs).outcome.label}, +{their_xp} XP pour son grimoire.")
+        f"adversaire : {rules.cast(2, 3, face=face_theirs).outcome.label}, +{their_xp} XP pour son grimoire."
+    )
     assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5 + gained
     journal = book_of(page)["journal"]
     assert [(e["type"], e["des"], e["resultat"], e["gain"]) for e in journal] == [
-        ("duel", [face_mine, face_theirs, test_mine, test_theirs], result, gained)]
+        ("duel", [face_mine, face_theirs, test_mine, test_theirs], result, gained)
+    ]
     # My spell not cast: no test is asked, the opponent's spell takes effect unopposed.
     panel.get_by_role("button", name="Commencer le duel").click()
     failed = next(f for f in range(12, 0, -1) if not rules.cast(3, 2, face=f).outcome.is_cast)
-    page.get_by_role("group", name=re.compile("^Face d")).get_by_role("button", name=str(failed), exact=True).click()
-    page.get_by_role("group", name=re.compile("^Face d")).get_by_role("button", name=str(face_theirs), exact=True).click()
-    assert shown.get_attribute("data-duel-outcome") == rules.duel_result(False, True, rules.dominance(mine, theirs))
+    page.get_by_role("group", name=re.compile("^Face d")).get_by_role(
+        "button", name=str(failed), exact=True
+    ).click()
+    page.get_by_role("group", name=re.compile("^Face d")).get_by_role(
+        "button", name=str(face_theirs), exact=True
+    ).click()
+    assert shown.get_attribute("data-duel-outcome") == rules.duel_result(
+        False, True, rules.dominance(mine, theirs)
+    )
     assert [e["des"] for e in book_of(page)["journal"]][-1] == [failed, face_theirs]
     undo = page.get_by_role("button", name="Annuler la dernière entrée")
     undo.click()
@@ -784,51 +1004,92 @@ def test_a_duel_against_a_spell_of_another_book_s_share_link(site_url, new_conte
     pasted = panel.get_by_label("Lien du grimoire adverse (facultatif)")
     choice = panel.get_by_role("group", name="Sort adverse")
     reading = panel.locator("[data-duel-reading]")
-    assert reading.inner_text() == f"Le lancer adverse se lit comme le vôtre ({rules.EXTREMES_LABELS['modified']})."
+    assert (
+        reading.inner_text()
+        == f"Le lancer adverse se lit comme le vôtre ({rules.EXTREMES_LABELS['modified']})."
+    )
     # A hostile or garbled link: a short French message, no opponent offered.
     for text, message in [
-            ("javascript:alert(1)", "ce lien ne contient pas de grimoire (paramètre « livre » absent)"),
-            (site_url + "grimoire/?livre=2.0.natural.vol_9_0", "apprentissage de « Vol » : attendu un entier de 0 à 5, reçu « 9 »")]:
+        ("javascript:alert(1)", "ce lien ne contient pas de grimoire (paramètre « livre » absent)"),
+        (
+            site_url + "grimoire/?livre=2.0.natural.vol_9_0",
+            "apprentissage de « Vol » : attendu un entier de 0 à 5, reçu « 9 »",
+        ),
+    ]:
         pasted.fill(text)
         pasted.dispatch_event("change")
-        assert panel.locator(".gr-book__field-error").first.inner_text() == f"Lien refusé : {message}."
+        assert (
+            panel.locator(".gr-book__field-error").first.inner_text() == f"Lien refusé : {message}."
+        )
         assert choice.is_hidden()
     # Another book's link: its spells that can be cast, its magie, the chosen spell's apprentissage
     # and element, and that wizard's reading of the 1 and the 12.
     pasted.fill(site_url + "grimoire/?livre=2.9.natural.oubli_0_0.eclair_3_4.teleportation_1_0")
     pasted.dispatch_event("change")
     assert choice.locator("label").all_inner_texts() == [
-        f"{SPELLS['eclair']['name']} (apprentissage 3)", f"{SPELLS['teleportation']['name']} (apprentissage 1)"]
+        f"{SPELLS['eclair']['name']} (apprentissage 3)",
+        f"{SPELLS['teleportation']['name']} (apprentissage 1)",
+    ]
     assert choice.get_by_role("radio", name=SPELLS["eclair"]["name"], exact=False).is_checked()
     assert panel.get_by_label("Magie adverse").input_value() == "9"
     assert panel.get_by_label("Apprentissage adverse").input_value() == "3"
-    assert panel.get_by_label("Élément du sort adverse").input_value() == SPELLS["eclair"]["element"]
+    assert (
+        panel.get_by_label("Élément du sort adverse").input_value() == SPELLS["eclair"]["element"]
+    )
     # Another of its spells: its apprentissage and element.
     choice.get_by_role("radio", name=SPELLS["teleportation"]["name"], exact=False).check()
     assert panel.get_by_label("Apprentissage adverse").input_value() == "1"
-    assert panel.get_by_label("Élément du sort adverse").input_value() == SPELLS["teleportation"]["element"]
+    assert (
+        panel.get_by_label("Élément du sort adverse").input_value()
+        == SPELLS["teleportation"]["element"]
+    )
     choice.get_by_role("radio", name=SPELLS["eclair"]["name"], exact=False).check()
-    assert reading.inner_text() == ("L’adversaire lit les extrêmes du dé comme son lien le dit : "
-                                    f"{rules.EXTREMES_LABELS['natural']} (vous : {rules.EXTREMES_LABELS['modified']}).")
+    assert reading.inner_text() == (
+        "L’adversaire lit les extrêmes du dé comme son lien le dit : "
+        f"{rules.EXTREMES_LABELS['natural']} (vous : {rules.EXTREMES_LABELS['modified']})."
+    )
     assert "chances avant le lancer indisponibles" in panel.locator("[data-duel-odds]").inner_text()
     panel.get_by_role("button", name="Commencer le duel").click()
     # My spell fails; theirs on a face the two readings tell apart: read as the link says.
     failed = next(f for f in range(12, 0, -1) if not rules.cast(3, 2, face=f).outcome.is_cast)
-    theirs = next(f for f in range(1, 13) if rules.cast(9, 3, face=f, extremes="natural").outcome
-                  != rules.cast(9, 3, face=f).outcome)
+    theirs = next(
+        f
+        for f in range(1, 13)
+        if rules.cast(9, 3, face=f, extremes="natural").outcome != rules.cast(9, 3, face=f).outcome
+    )
     their_cast = rules.cast(9, 3, face=theirs, extremes="natural")
     for face in (failed, theirs):
-        page.get_by_role("group", name=re.compile("^Face d")).get_by_role("button", name=str(face), exact=True).click()
+        page.get_by_role("group", name=re.compile("^Face d")).get_by_role(
+            "button", name=str(face), exact=True
+        ).click()
     duel = book_of(page)["journal"][-1]
     mine = rules.cast(3, 2, face=failed)
-    assert (duel["des"], duel["issue"], duel["issue_adverse"], duel["lecture"], duel["lecture_adverse"],
-            duel["sort_adverse"], duel["adversaire"]) == (
-        [failed, theirs], mine.outcome.value, their_cast.outcome.value, "modified", "natural", "eclair",
-        {"magic": 9, "learning": 3, "element": SPELLS["eclair"]["element"]})
-    assert duel["resultat"] == rules.duel_result(False, their_cast.outcome.is_cast,
-                                                 rules.dominance(SPELLS["vol"]["element"], SPELLS["eclair"]["element"]))
-    assert f"adversaire ({SPELLS['eclair']['name']}) : {their_cast.outcome.label}, +{their_cast.xp} XP" in \
-        page.inner_text("[data-duel-result]")
+    assert (
+        duel["des"],
+        duel["issue"],
+        duel["issue_adverse"],
+        duel["lecture"],
+        duel["lecture_adverse"],
+        duel["sort_adverse"],
+        duel["adversaire"],
+    ) == (
+        [failed, theirs],
+        mine.outcome.value,
+        their_cast.outcome.value,
+        "modified",
+        "natural",
+        "eclair",
+        {"magic": 9, "learning": 3, "element": SPELLS["eclair"]["element"]},
+    )
+    assert duel["resultat"] == rules.duel_result(
+        False,
+        their_cast.outcome.is_cast,
+        rules.dominance(SPELLS["vol"]["element"], SPELLS["eclair"]["element"]),
+    )
+    assert (
+        f"adversaire ({SPELLS['eclair']['name']}) : {their_cast.outcome.label}, +{their_cast.xp} XP"
+        in page.inner_text("[data-duel-result]")
+    )
     # The evening counts the duel as a cast of mine, its outcome among those seen.
     summary = page.inner_text("[data-book-summary]")
     assert summary.startswith(f"Mon grimoire — la soirée : 1 lancer.\nXP gagnée : Vol +{mine.xp}.")
@@ -836,13 +1097,20 @@ def test_a_duel_against_a_spell_of_another_book_s_share_link(site_url, new_conte
     # A version 1 link does not say its reading: the opponent reads as I do, and the panel says so.
     pasted.fill("1.2.eclair_2_0")
     pasted.dispatch_event("change")
-    assert reading.inner_text() == ("Son lien ne dit pas comment l’adversaire lit les extrêmes du dé : son lancer se "
-                                    f"lit comme le vôtre ({rules.EXTREMES_LABELS['modified']}).")
+    assert reading.inner_text() == (
+        "Son lien ne dit pas comment l’adversaire lit les extrêmes du dé : son lancer se "
+        f"lit comme le vôtre ({rules.EXTREMES_LABELS['modified']})."
+    )
     page.get_by_role("button", name="Annuler la dernière entrée").click()
-    assert book_of(page)["journal"] == [] and {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5
+    assert (
+        book_of(page)["journal"] == []
+        and {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5
+    )
 
 
-def test_at_360_px_the_first_screen_shows_the_spells_to_cast_and_no_control_is_cut(site_url, new_context):
+def test_at_360_px_the_first_screen_shows_the_spells_to_cast_and_no_control_is_cut(
+    site_url, new_context
+):
     page = new_context(engine=False).new_page()  # 360 × 740
     page.goto(site_url + "grimoire/")
     store(page, {**SAVED, "version": 2, "reglages": {"lecture": "modified"}, "journal": []})
@@ -851,7 +1119,10 @@ def test_at_360_px_the_first_screen_shows_the_spells_to_cast_and_no_control_is_c
     # The first spell's name and its « Lancer » above the fold; the page's intro is not in the way.
     first = page.locator(".gr-book__entry").first
     assert first.get_attribute("data-slug") == "boule-de-feu"
-    for node in (first.locator(".gr-book__name"), first.get_by_role("button", name="Lancer Boule de feu")):
+    for node in (
+        first.locator(".gr-book__name"),
+        first.get_by_role("button", name="Lancer Boule de feu"),
+    ):
         box = node.bounding_box()
         assert box["y"] + box["height"] <= 740, box
     intro = page.locator(".gr-book__intro").bounding_box()

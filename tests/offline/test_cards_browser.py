@@ -22,8 +22,10 @@ from tests.offline.support import store
 
 pytestmark = pytest.mark.browser
 
-SPELLS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
-          for p in sorted((ROOT / "spells").glob("*.yaml"))}
+SPELLS = {
+    p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
+    for p in sorted((ROOT / "spells").glob("*.yaml"))
+}
 SELECTION = ["vol", "boule-de-feu", "teleportation"]
 SUPERSCRIPT = re.compile(r"(\d)\^(er|eme|e)\b")
 WORD = re.compile(r"\w+")
@@ -48,10 +50,13 @@ def spell_words(spell: dict) -> Counter:
 
 
 def laid_out(page) -> list[dict]:
-    return page.eval_on_selector_all(".gr-sheet .gr-card", """cards => cards.map(c => ({
+    return page.eval_on_selector_all(
+        ".gr-sheet .gr-card",
+        """cards => cards.map(c => ({
         slug: c.dataset.slug, label: c.getAttribute('aria-label'),
         count: c.querySelector('[data-card-count]').textContent,
-        sheet: [...document.querySelectorAll('.gr-sheet')].indexOf(c.closest('.gr-sheet'))}))""")
+        sheet: [...document.querySelectorAll('.gr-sheet')].indexOf(c.closest('.gr-sheet'))}))""",
+    )
 
 
 def open_cards(page, url: str) -> None:
@@ -86,10 +91,13 @@ def test_a_selection_prints_as_cards_with_every_word(site_url, new_context, tmp_
 
     # At print size nothing is cut off: every card's text fits inside the card.
     page.emulate_media(media="print")
-    overflowing = page.eval_on_selector_all(".gr-sheet .gr-card__text", """areas => areas
+    overflowing = page.eval_on_selector_all(
+        ".gr-sheet .gr-card__text",
+        """areas => areas
         .filter(a => a.scrollHeight > a.clientHeight || (a.lastElementChild &&
                  a.lastElementChild.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom))
-        .map(a => a.closest('.gr-card').getAttribute('aria-label'))""")
+        .map(a => a.closest('.gr-card').getAttribute('aria-label'))""",
+    )
     assert overflowing == []
     assert page.locator(".md-header").is_hidden() and page.locator("[data-deck-tools]").is_hidden()
 
@@ -97,12 +105,16 @@ def test_a_selection_prints_as_cards_with_every_word(site_url, new_context, tmp_
     path = tmp_path / "cartes.pdf"
     path.write_bytes(pdf)
     assert pdf_pages(pdf) == math.ceil(len(cards) / 4)
-    assert shutil.which("pdftotext"), "pdftotext absent : installez poppler-utils (make test le fait)"
-    text = subprocess.run(["pdftotext", "-raw", str(path), "-"], check=True, capture_output=True,
-                          text=True).stdout
+    assert shutil.which("pdftotext"), (
+        "pdftotext absent : installez poppler-utils (make test le fait)"
+    )
+    text = subprocess.run(
+        ["pdftotext", "-raw", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
     # One footer per card.
-    footers = Counter(re.findall(r"Grimoire · ([^\n]+?)\s*(?:suite sur la carte suivante|\d+/\d+|\n)",
-                                 text))
+    footers = Counter(
+        re.findall(r"Grimoire · ([^\n]+?)\s*(?:suite sur la carte suivante|\d+/\d+|\n)", text)
+    )
     assert footers == Counter({SPELLS[s]["name"]: order.count(s) for s in SELECTION})
     printed = Counter(words(text))
     wanted = sum((spell_words(SPELLS[slug]) for slug in SELECTION), Counter())
@@ -110,8 +122,9 @@ def test_a_selection_prints_as_cards_with_every_word(site_url, new_context, tmp_
     assert not missing, f"mots absents du PDF : {dict(missing)}"
     # The pages as images, for whoever wants to look at them (pdftoppm -png).
     if shutil.which("pdftoppm"):
-        subprocess.run(["pdftoppm", "-png", "-r", "40", str(path), str(tmp_path / "page")],
-                       check=True)
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "40", str(path), str(tmp_path / "page")], check=True
+        )
         assert len(list(tmp_path.glob("page-*.png"))) == pdf_pages(pdf)
 
 
@@ -131,9 +144,17 @@ def test_six_cards_per_sheet(site_url, new_context):
 def test_the_spellbook_and_the_index_view_print_as_cards(site_url, new_context):
     page = new_context().new_page()
     page.goto(site_url + "grimoire/")
-    store(page, {"version": 1, "magie": 0, "sorts": [
-        {"slug": "vol", "apprentissage": 1, "xp": 0},
-        {"slug": "acceleration", "apprentissage": 2, "xp": 3}]})
+    store(
+        page,
+        {
+            "version": 1,
+            "magie": 0,
+            "sorts": [
+                {"slug": "vol", "apprentissage": 1, "xp": 0},
+                {"slug": "acceleration", "apprentissage": 2, "xp": 3},
+            ],
+        },
+    )
     page.reload()
     link = page.get_by_role("link", name="Imprimer les cartes")
     link.click()
@@ -146,8 +167,9 @@ def test_the_spellbook_and_the_index_view_print_as_cards(site_url, new_context):
     # The index's current view: the rows the reader sees, in the order shown.
     page.goto(site_url + "sorts/?element=eau&tri=7-desc")
     page.wait_for_selector(".gr-count:not(:empty)")
-    shown = page.eval_on_selector_all(".gr-index-table tbody tr",
-                                      "rows => rows.filter(r => !r.hidden).map(r => r.dataset.slug)")
+    shown = page.eval_on_selector_all(
+        ".gr-index-table tbody tr", "rows => rows.filter(r => !r.hidden).map(r => r.dataset.slug)"
+    )
     assert set(shown) == {s for s, d in SPELLS.items() if d["element"] == "eau"}
     page.locator(".gr-filter-open").click()  # the link sits with the filters
     page.get_by_role("link", name="Cartes à imprimer").click()
@@ -198,13 +220,14 @@ def test_a_very_long_paragraph_is_laid_out_like_a_normal_one(site_url, new_conte
     open_cards(page, site_url + "cartes/?sorts=vol,oubli")
     texts = page.eval_on_selector_all(
         ".gr-sheet .gr-card[data-slug='vol'] .gr-card__text",
-        "areas => areas.map(a => a.firstElementChild ? a.firstElementChild.textContent : '')")
+        "areas => areas.map(a => a.firstElementChild ? a.firstElementChild.textContent : '')",
+    )
     cards = len(texts)
     per_card = [len(t) for t in texts]
     assert cards > 40
     # Every word once, in order, across the cards (the paragraph is the first block).
     seen = " ".join(texts).split()
-    assert seen[:len(long_words)] == long_words
+    assert seen[: len(long_words)] == long_words
     # Each card but the last of the paragraph is filled: no card holds less than half another's.
     filled = per_card[:-2]
     assert min(filled) * 2 >= max(filled), per_card

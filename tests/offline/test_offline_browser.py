@@ -43,7 +43,9 @@ def compute_cast(page, magic: int) -> None:
         """([sel, want]) => document.querySelector(sel)?.dataset.result === 'ok'
                && document.querySelector(sel + ' [data-out="expected_xp.decimal"]')
                       .textContent === want""",
-        arg=[CAST, expected], timeout=BOOT_MS)
+        arg=[CAST, expected],
+        timeout=BOOT_MS,
+    )
 
 
 def ask_beyond_the_data(page) -> None:
@@ -62,8 +64,11 @@ def test_pages_index_and_calculators_work_offline(built_site, serve, new_context
     page.wait_for_selector(".gr-offline[data-state='ready']", timeout=60_000)
     status = sw_status(page)
     assert status["pages"]["cached"] == status["pages"]["total"] > 150
-    assert status["pages"]["cachedSpells"] == status["pages"]["spells"] == len(
-        list((ROOT / "spells").glob("*.yaml"))) + 1  # and the alias page
+    assert (
+        status["pages"]["cachedSpells"]
+        == status["pages"]["spells"]
+        == len(list((ROOT / "spells").glob("*.yaml"))) + 1
+    )  # and the alias page
     assert status["engine"]["cached"] == 0  # the large Pyodide files wait for a first boot
 
     # A first boot of the engine, online: its files are then kept for offline use.
@@ -74,8 +79,10 @@ def test_pages_index_and_calculators_work_offline(built_site, serve, new_context
     assert "Les calculateurs fonctionnent aussi hors ligne." in page.inner_text(".gr-offline")
 
     cut_network(context, served)
-    spells = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
-              for p in (ROOT / "spells").glob("*.yaml")}
+    spells = {
+        p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
+        for p in (ROOT / "spells").glob("*.yaml")
+    }
     page.goto(served.url + "sorts/teleportation/")
     assert page.locator("h1").inner_text() == "Téléportation"
     description = page.inner_text(".gr-description")
@@ -84,8 +91,9 @@ def test_pages_index_and_calculators_work_offline(built_site, serve, new_context
 
     page.goto(served.url + "sorts/?niveau=9")
     page.wait_for_selector(".gr-count:not(:empty)")
-    shown = page.eval_on_selector_all(".gr-index-table tbody tr",
-                                      "rows => rows.filter(r => !r.hidden).length")
+    shown = page.eval_on_selector_all(
+        ".gr-index-table tbody tr", "rows => rows.filter(r => !r.hidden).length"
+    )
     assert shown == sum(1 for s in spells.values() if s["levels"]["min"] <= 9 <= s["levels"]["max"])
 
     page.goto(served.url + "sorts/vol")  # no trailing slash: redirected like the server does
@@ -94,14 +102,17 @@ def test_pages_index_and_calculators_work_offline(built_site, serve, new_context
     page.goto(served.url + "calculateurs/")
     compute_cast(page, 9)  # answered from the build's data
     ask_beyond_the_data(page)  # outside it: the engine boots from the cache
-    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=BOOT_MS)
+    page.wait_for_function(
+        "() => document.documentElement.dataset.engine === 'ready'", timeout=BOOT_MS
+    )
 
     page.goto(served.url + "page-inconnue/")
     assert "Page indisponible hors ligne" in page.inner_text("h1")
 
 
-def test_available_offline_button_downloads_the_engine_with_its_size(built_site, serve,
-                                                                      new_context):
+def test_available_offline_button_downloads_the_engine_with_its_size(
+    built_site, serve, new_context
+):
     served = serve(built_site)
     config = (built_site / "assets" / "widgets" / "config.js").read_text(encoding="utf-8")
     size = json.loads(config.split("= ", 1)[1].rstrip().rstrip(";"))["downloadBytes"]
@@ -297,8 +308,9 @@ class Counted:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self.server = QuietServer(("127.0.0.1", 0),
-                                  functools.partial(Handler, directory=str(directory)))
+        self.server = QuietServer(
+            ("127.0.0.1", 0), functools.partial(Handler, directory=str(directory))
+        )
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_port}/"
 
@@ -334,7 +346,8 @@ def first_visit(new_context, counted, *init_scripts):
 
 
 def test_a_first_visit_downloads_the_offline_copy_only_once_the_page_is_idle(
-        built_site, new_context, counted):
+    built_site, new_context, counted
+):
     context, page = first_visit(new_context, counted)
     page.wait_for_function("() => window.__idle.length > 0")
     # The page asked for an idle moment only after the calculator in view had answered.
@@ -351,18 +364,24 @@ def test_a_first_visit_downloads_the_offline_copy_only_once_the_page_is_idle(
     page.evaluate(RUN_IDLE)
     wait_controlled(page)
     page.wait_for_selector(".gr-offline[data-state='ready'][data-complete='true']", timeout=60_000)
-    manifest = json.loads((built_site / "sw.js").read_text(encoding="utf-8")
-                          .split("const MANIFEST = ", 1)[1].split(";\n", 1)[0])
-    background = manifest["precache"][:manifest["background"]]
+    manifest = json.loads(
+        (built_site / "sw.js")
+        .read_text(encoding="utf-8")
+        .split("const MANIFEST = ", 1)[1]
+        .split(";\n", 1)[0]
+    )
+    background = manifest["precache"][: manifest["background"]]
     fetched = counted.since(start)
     paths = Counter(path for path, _ in fetched if path != "/sw.js")
     expected = Counter("/" + ("" if url == "./" else url) for url, _, _ in background)
     # Each file of the background set once, and nothing else (no file that no page reads) but
     # the page's own modules that follow the registration.
     assert not expected - paths
-    assert set(paths - expected) <= {"/assets/site/offline-update.js",
-                                     "/assets/site/offline-engine.js",
-                                     "/assets/site/offline-copy.js"}
+    assert set(paths - expected) <= {
+        "/assets/site/offline-update.js",
+        "/assets/site/offline-engine.js",
+        "/assets/site/offline-copy.js",
+    }
     assert not [p for p in paths if p.startswith("/api/sorts/")]
     wire = sum(size for _, size in fetched)
     assert wire <= 3_000_000
@@ -391,8 +410,9 @@ def test_a_browser_saving_data_downloads_nothing_until_asked(built_site, new_con
     assert len(counted.since(start)) > 150  # the reader asked: the copy came
 
 
-def test_offline_without_the_engine_the_panel_points_to_available_offline(built_site, serve,
-                                                                          new_context):
+def test_offline_without_the_engine_the_panel_points_to_available_offline(
+    built_site, serve, new_context
+):
     served = serve(built_site)
     context = new_context(service_workers="allow")
     page = context.new_page()

@@ -41,23 +41,39 @@ def test_the_service_worker_precaches_every_page_and_what_pages_read_but_not_pyo
     urls = {url for url, _, _ in manifest["precache"]}
     pages = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html")}
     for page in pages - {"404.html"}:
-        url = "./" if page == "index.html" else (
-            page[:-len("index.html")] if page.endswith("/index.html") else page)
+        url = (
+            "./"
+            if page == "index.html"
+            else (page[: -len("index.html")] if page.endswith("/index.html") else page)
+        )
         assert url in urls, page
-    for needed in ("api/sorts.json", "search/search_index.json",
-                   "search/documents.json", "assets/site/offline.css",
-                   "assets/site/recherche.json", "assets/site/offline.js",
-                   "assets/site/offline-data.js", "assets/site/cards.css",
-                   "assets/widgets/calculators.js", "assets/widgets/engine-worker.js",
-                   "assets/widgets/config.js", "manifest.webmanifest",
-                   "assets/icons/grimoire-192.png",
-                   "assets/javascripts/lunr/min/lunr.fr.min.js"):
+    for needed in (
+        "api/sorts.json",
+        "search/search_index.json",
+        "search/documents.json",
+        "assets/site/offline.css",
+        "assets/site/recherche.json",
+        "assets/site/offline.js",
+        "assets/site/offline-data.js",
+        "assets/site/cards.css",
+        "assets/widgets/calculators.js",
+        "assets/widgets/engine-worker.js",
+        "assets/widgets/config.js",
+        "manifest.webmanifest",
+        "assets/icons/grimoire-192.png",
+        "assets/javascripts/lunr/min/lunr.fr.min.js",
+    ):
         assert needed in urls, needed
     config = offline.engine_config(built_site)
     for name in [config["archive"], *config["instant"]["files"].values()]:
         assert f"assets/widgets/{name}" in urls, name  # the calculators' data work offline
-    assert not [u for u in urls if u.startswith("assets/pyodide/") or u.endswith(".map")
-                or u in ("sw.js", "sitemap.xml", "sitemap.xml.gz")]
+    assert not [
+        u
+        for u in urls
+        if u.startswith("assets/pyodide/")
+        or u.endswith(".map")
+        or u in ("sw.js", "sitemap.xml", "sitemap.xml.gz")
+    ]
     # Only the search stemmers of the site's language, not every language's.
     assert "assets/javascripts/lunr/wordcut.js" not in urls
     # Every hash is the hash of the file as served, every size at most its bytes.
@@ -71,15 +87,19 @@ def test_nothing_is_precached_that_no_page_reads(built_site):
     script reads them), the theme's favicon is replaced by the site's icons, the 404 page is the
     server's: none is downloaded for offline reading."""
     urls = {url for url, _, _ in sw_manifest(built_site)["precache"]}
-    spell_json = {p.relative_to(built_site).as_posix()
-                  for p in (built_site / "api" / "sorts").glob("*.json")}
+    spell_json = {
+        p.relative_to(built_site).as_posix() for p in (built_site / "api" / "sorts").glob("*.json")
+    }
     assert len(spell_json) >= 110 and not spell_json & urls
     unread = {"api/schema.json", "404.html", "assets/images/favicon.png"}
     assert all((built_site / name).is_file() for name in unread)
     assert not unread & urls
     # What the pages' scripts read is named in them (or in the configuration they import).
-    texts = "\n".join(p.read_text(encoding="utf-8") for p in built_site.rglob("*")
-                      if p.suffix in (".html", ".js", ".css", ".webmanifest") and p.name != "sw.js")
+    texts = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in built_site.rglob("*")
+        if p.suffix in (".html", ".js", ".css", ".webmanifest") and p.name != "sw.js"
+    )
     for url in urls:
         if url.endswith("/") or url == "./" or url.startswith("assets/javascripts/lunr/"):
             continue  # pages, and the stemmers the search names by language
@@ -96,8 +116,10 @@ def test_a_first_visit_downloads_the_whole_copy_and_the_panel_knows_its_size(bui
     spells = sum(1 for url, _, _ in entries if url.startswith("sorts/") and url != "sorts/")
     # The figures count every file but their own (a hundred bytes).
     total = sum(size for url, _, size in entries if url != offline.OFFLINE_DATA)
-    assert summary == {"background": {"bytes": total, "spells": spells},
-                       "all": {"bytes": total, "spells": spells}}
+    assert summary == {
+        "background": {"bytes": total, "spells": spells},
+        "all": {"bytes": total, "spells": spells},
+    }
     assert spells == len(list((ROOT / "spells").glob("*.yaml"))) + 1  # and the alias page
 
 
@@ -112,14 +134,19 @@ def test_at_ten_times_the_spells_the_first_visit_downloads_at_most_3_mb(built_si
         for copy in range(2, 11):
             (site / "sorts" / f"{page.name}-{copy}").mkdir()
             shutil.copy2(page / "index.html", site / "sorts" / f"{page.name}-{copy}" / "index.html")
-    for grown in ("sorts/index.html", "cartes/index.html", "search/documents.json",
-                  "api/sorts.json", "assets/site/recherche.json"):
+    for grown in (
+        "sorts/index.html",
+        "cartes/index.html",
+        "search/documents.json",
+        "api/sorts.json",
+        "assets/site/recherche.json",
+    ):
         data = (site / grown).read_bytes()
         (site / grown).write_bytes(b"".join(data + str(copy).encode() for copy in range(10)))
     offline.write_offline_files(site)
     manifest = sw_manifest(site)
     entries = manifest["precache"]
-    background = entries[:manifest["background"]]
+    background = entries[: manifest["background"]]
     spells = [url for url, _, _ in entries if url.startswith("sorts/") and url != "sorts/"]
     assert len(spells) == 10 * len(pages)
     assert sum(size for _, _, size in background) <= 3_000_000
@@ -130,8 +157,9 @@ def test_at_ten_times_the_spells_the_first_visit_downloads_at_most_3_mb(built_si
     text = (site / offline.OFFLINE_DATA).read_text(encoding="utf-8")
     summary = json.loads(text.split("export default ", 1)[1].strip().rstrip(";"))
     assert summary["all"]["spells"] == len(spells) > summary["background"]["spells"]
-    assert summary["all"]["bytes"] == sum(size for url, _, size in entries
-                                          if url != offline.OFFLINE_DATA)
+    assert summary["all"]["bytes"] == sum(
+        size for url, _, size in entries if url != offline.OFFLINE_DATA
+    )
 
 
 def test_the_engine_files_are_listed_with_the_size_the_reader_is_told(built_site):
@@ -158,8 +186,9 @@ def test_a_changed_file_gives_a_new_version_and_the_same_files_the_same(built_si
     first = offline.write_offline_files(copy)
     assert offline.write_offline_files(copy) == first == sw_manifest(copy)["version"]
     page = copy / "sorts" / "vol" / "index.html"
-    page.write_text(page.read_text(encoding="utf-8").replace("Vol", "Vol modifié", 1),
-                    encoding="utf-8")
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("Vol", "Vol modifié", 1), encoding="utf-8"
+    )
     second = offline.write_offline_files(copy)
     assert second != first
     assert sw_manifest(copy)["engine"]["version"] == sw_manifest(built_site)["engine"]["version"]
@@ -203,9 +232,9 @@ def png_pixels(path: Path) -> tuple[int, int, bytes]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     position, idat, width, height = 8, b"", 0, 0
     while position < len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        chunk = data[position + 8:position + 8 + length]
-        crc = struct.unpack(">I", data[position + 8 + length:position + 12 + length])[0]
+        length, kind = struct.unpack(">I4s", data[position : position + 8])
+        chunk = data[position + 8 : position + 8 + length]
+        crc = struct.unpack(">I", data[position + 8 + length : position + 12 + length])[0]
         assert zlib.crc32(kind + chunk) & 0xFFFFFFFF == crc
         if kind == b"IHDR":
             width, height = struct.unpack(">II", chunk[:8])
@@ -223,9 +252,9 @@ def test_the_committed_png_icons_are_drawn_at_their_size(size):
     assert len(raw) == size * (1 + 3 * size)
     colours = Counter()
     for row in range(size):
-        line = raw[row * (1 + 3 * size) + 1:(row + 1) * (1 + 3 * size)]
-        colours.update(line[i:i + 3] for i in range(0, len(line), 3))
-    rgb = lambda c: bytes(int(c[i:i + 2], 16) for i in (1, 3, 5))  # noqa: E731
+        line = raw[row * (1 + 3 * size) + 1 : (row + 1) * (1 + 3 * size)]
+        colours.update(line[i : i + 3] for i in range(0, len(line), 3))
+    rgb = lambda c: bytes(int(c[i : i + 2], 16) for i in (1, 3, 5))  # noqa: E731
     # The background fills the corners (full bleed, for maskable use); the book and the star
     # are drawn on it.
     assert raw[1:4] == rgb(offline.BACKGROUND_COLOR)
@@ -286,11 +315,14 @@ def test_the_spellbook_configuration_comes_from_the_rules_engine(built_site):
         rules.level_path(0, config["learning"]["max"] + 1, 1)
     assert rules.level_path(0, config["learning"]["max"], 1) == ()
     # The XP bound of the spellbook: the engine's cost of each level, for every difficulty in use.
-    difficulties = {yaml.safe_load(p.read_text(encoding="utf-8"))["difficulty"]
-                    for p in (ROOT / "spells").glob("*.yaml")}
+    difficulties = {
+        yaml.safe_load(p.read_text(encoding="utf-8"))["difficulty"]
+        for p in (ROOT / "spells").glob("*.yaml")
+    }
     assert config["level_up_cost"] == {
         str(d): {str(n): rules.level_up_cost(n, d) for n in range(1, config["learning"]["max"])}
-        for d in sorted(difficulties)}
+        for d in sorted(difficulties)
+    }
 
 
 def test_mkdocs_serve_gets_a_service_worker_that_removes_itself(tmp_path):

@@ -10,10 +10,14 @@ from tests.offline.support import store
 
 pytestmark = pytest.mark.browser
 
-BOOK = {"version": 1, "magie": 2, "sorts": [
-    {"slug": "vol", "apprentissage": 2, "xp": 5},
-    {"slug": "oubli", "apprentissage": 5, "xp": 0},
-]}
+BOOK = {
+    "version": 1,
+    "magie": 2,
+    "sorts": [
+        {"slug": "vol", "apprentissage": 2, "xp": 5},
+        {"slug": "oubli", "apprentissage": 5, "xp": 0},
+    ],
+}
 TAP = 44
 
 # Everything that can be tapped offers 44 × 44 px, except a link inside a sentence.

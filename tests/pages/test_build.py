@@ -27,21 +27,23 @@ ALL = " ".join(PAYLOADS)
 
 HOSTILE = {
     "name": "Piège bis",
-    "description": "\n\n".join([
-        "Texte <script>window.__xss = 2</script> du sort.",
-        '<img src="x" onerror="window.__xss = 3">',
-        "[lien piégé](javascript:window.__xss=4) et <a href=\"javascript:window.__xss=5\">ici</a>",
-        "- <svg onload=\"window.__xss = 6\"></svg>",
-        "#### <iframe src=\"javascript:window.__xss = 7\"></iframe>",
-        *PAYLOADS,
-        "\n".join(f"- {payload}" for payload in PAYLOADS),
-        f"#### {PAYLOADS[0]}",
-        "| Colonne {: onclick=alert(5) } | [clic](javascript:alert(6)) |\n|---|---|\n"
-        f"| {PAYLOADS[2]} | {PAYLOADS[0]} |",
-        f"![{PAYLOADS[2]} {PAYLOADS[0]}]()",
-        f"- {PAYLOADS[5]} Niveau 3 : {PAYLOADS[1]} {PAYLOADS[2]}",
-    ]),
-    "target": "<b onmouseover=\"window.__xss = 8\">cible</b>",
+    "description": "\n\n".join(
+        [
+            "Texte <script>window.__xss = 2</script> du sort.",
+            '<img src="x" onerror="window.__xss = 3">',
+            '[lien piégé](javascript:window.__xss=4) et <a href="javascript:window.__xss=5">ici</a>',
+            '- <svg onload="window.__xss = 6"></svg>',
+            '#### <iframe src="javascript:window.__xss = 7"></iframe>',
+            *PAYLOADS,
+            "\n".join(f"- {payload}" for payload in PAYLOADS),
+            f"#### {PAYLOADS[0]}",
+            "| Colonne {: onclick=alert(5) } | [clic](javascript:alert(6)) |\n|---|---|\n"
+            f"| {PAYLOADS[2]} | {PAYLOADS[0]} |",
+            f"![{PAYLOADS[2]} {PAYLOADS[0]}]()",
+            f"- {PAYLOADS[5]} Niveau 3 : {PAYLOADS[1]} {PAYLOADS[2]}",
+        ]
+    ),
+    "target": '<b onmouseover="window.__xss = 8">cible</b>',
 }
 
 
@@ -83,19 +85,39 @@ def hostile_spell() -> dict:
     spell["levels"]["index_raw"] = f"3-9 {PAYLOADS[1]}"
     spell["element_note"] = f"Élément {ALL}"
     spell["difficulty_note"] = f"Difficulté {ALL}"
-    spell["per_level"] = [{"level": 3, "basis": "spell", "label": f"{PAYLOADS[5]} Niveau 3 :",
-                           "text": f"{PAYLOADS[1]} {PAYLOADS[2]}"}]
-    spell["figures"] = [{"caption": f"Figure {ALL}", "position": "before_title", "certainty": "sure"},
-                        {"caption": f"Figure après {ALL}", "position": "after_description",
-                         "certainty": "probable"}]
-    spell["errata"] = [{"text": PAYLOADS[1], "kind": "typo", "note": f"lire {ALL}"},
-                       {"text": PAYLOADS[0], "kind": "typo", "note": PAYLOADS[2]}]
+    spell["per_level"] = [
+        {
+            "level": 3,
+            "basis": "spell",
+            "label": f"{PAYLOADS[5]} Niveau 3 :",
+            "text": f"{PAYLOADS[1]} {PAYLOADS[2]}",
+        }
+    ]
+    spell["figures"] = [
+        {"caption": f"Figure {ALL}", "position": "before_title", "certainty": "sure"},
+        {
+            "caption": f"Figure après {ALL}",
+            "position": "after_description",
+            "certainty": "probable",
+        },
+    ]
+    spell["errata"] = [
+        {"text": PAYLOADS[1], "kind": "typo", "note": f"lire {ALL}"},
+        {"text": PAYLOADS[0], "kind": "typo", "note": PAYLOADS[2]},
+    ]
     return spell
 
 
 #: The pages of the hostile site where its texts appear.
-HOSTILE_PAGES = ("sorts/piege-bis/", "sorts/piege-ter/", "sorts/", "sorts/?q=piege", "cartes/",
-                 "calculateurs/", "grimoire/")
+HOSTILE_PAGES = (
+    "sorts/piege-bis/",
+    "sorts/piege-ter/",
+    "sorts/",
+    "sorts/?q=piege",
+    "cartes/",
+    "calculateurs/",
+    "grimoire/",
+)
 
 
 def write_spell(project: Path, spell: dict) -> Path:
@@ -123,9 +145,12 @@ def test_markup_in_spell_text_is_shown_as_text(hostile_site, path):
     elements = _Elements()
     elements.feed(page)
     assert not [a for a in elements.attributes if a[0].startswith("on")]
-    assert not [a for a in elements.attributes
-                if a[0] in ("href", "src", "action", "formaction")
-                and "javascript:" in a[1].lower().replace(" ", "")]
+    assert not [
+        a
+        for a in elements.attributes
+        if a[0] in ("href", "src", "action", "formaction")
+        and "javascript:" in a[1].lower().replace(" ", "")
+    ]
     assert not [a for a in elements.attributes if a[0] == "id" and a[1] == "piege"]
     assert not [s for s in elements.scripts if "__xss" in s or "alert(" in s]
     assert "<iframe" not in page and "<svg onload" not in page
@@ -135,13 +160,15 @@ def test_every_hostile_text_reaches_the_spell_page_as_text(hostile_site):
     site, slug = hostile_site
     page = (site / "sorts" / slug / "index.html").read_text(encoding="utf-8")
     assert '<h1 id="piege-bis">Piège bis</h1>' in page
-    article = page[page.index('<article class="gr-spell"'):page.index("</article>")]
+    article = page[page.index('<article class="gr-spell"') : page.index("</article>")]
     inside = _Elements()
     inside.feed(article)
     assert not {"iframe", "svg", "img", "b", "script"} & inside.tags
     assert "Texte &lt;script&gt;window.__xss = 2&lt;/script&gt; du sort." in page
-    assert "&lt;img src=&#34;x&#34; onerror=&#34;window.__xss = 3&#34;&gt;" in page or \
-        "&lt;img src=&quot;x&quot; onerror=&quot;window.__xss = 3&quot;&gt;" in page
+    assert (
+        "&lt;img src=&#34;x&#34; onerror=&#34;window.__xss = 3&#34;&gt;" in page
+        or "&lt;img src=&quot;x&quot; onerror=&quot;window.__xss = 3&quot;&gt;" in page
+    )
     # Each payload shows whole, as text, in the description and in each short field.
     for payload in PAYLOADS:
         shown = str(markupsafe.escape(payload))
@@ -178,12 +205,26 @@ def test_hostile_text_runs_nothing_in_a_browser(hostile_site, page):
             if path == "sorts/piege-ter/":  # the alias address leads to the spell's page
                 page.wait_for_url(f"**/sorts/{slug}/")
             page.wait_for_load_state("load")
-            page.evaluate(HOVER_AND_CLICK, [".gr-spell h1", "h1", ".gr-fields dd", ".gr-description *",
-                                            ".gr-errata li", "figure", ".gr-index-table td",
-                                            ".gr-card", ".gr-source p"])
+            page.evaluate(
+                HOVER_AND_CLICK,
+                [
+                    ".gr-spell h1",
+                    "h1",
+                    ".gr-fields dd",
+                    ".gr-description *",
+                    ".gr-errata li",
+                    "figure",
+                    ".gr-index-table td",
+                    ".gr-card",
+                    ".gr-source p",
+                ],
+            )
             page.keyboard.press("Tab")
             assert page.evaluate("typeof window.__xss") == "undefined", path
-            assert page.locator("[onmouseover], [onclick], [onerror], a[href^='javascript']").count() == 0
+            assert (
+                page.locator("[onmouseover], [onclick], [onerror], a[href^='javascript']").count()
+                == 0
+            )
         page.goto(url + f"sorts/{slug}/")
         assert page.locator("h1").inner_text() == "Piège bis"
         assert "window.__xss = 2" in page.inner_text(".gr-description")
@@ -193,24 +234,35 @@ def test_hostile_text_runs_nothing_in_a_browser(hostile_site, page):
         server.shutdown()
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("name", PAYLOADS[0]), ("name", f"Piège {PAYLOADS[1]}"), ("aliases", [PAYLOADS[2]]),
-    ("aliases", ["—"]), ("index", {"name": f"Piège {PAYLOADS[5]}", "position": 1}),
-    ("target", {"label": "Cible : ", "raw": "1 personne\n\n[clic](javascript:alert(1))"}),
-    ("element_note", "Note \u202e inversée"),
-])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("name", PAYLOADS[0]),
+        ("name", f"Piège {PAYLOADS[1]}"),
+        ("aliases", [PAYLOADS[2]]),
+        ("aliases", ["—"]),
+        ("index", {"name": f"Piège {PAYLOADS[5]}", "position": 1}),
+        ("target", {"label": "Cible : ", "raw": "1 personne\n\n[clic](javascript:alert(1))"}),
+        ("element_note", "Note \u202e inversée"),
+    ],
+)
 def test_markup_in_names_stops_the_build_with_file_and_line(tmp_path, field, value):
     project = copy_project(tmp_path)
     spell = hostile_spell()
     spell[field] = value
     path = write_spell(project, spell)
     key = "index:" if field == "index" else f"{field}:"
-    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1)
-                if text.startswith(key))
+    line = next(
+        n
+        for n, text in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1)
+        if text.startswith(key)
+    )
     line += {"aliases": 1, "index": 1, "target": 2}.get(field, 0)
     with pytest.raises(BuildError) as error:
         build_site(project)
-    shown = {"aliases": "aliases[0]", "index": "index.name", "target": "target.raw"}.get(field, field)
+    shown = {"aliases": "aliases[0]", "index": "index.name", "target": "target.raw"}.get(
+        field, field
+    )
     assert str(error.value).startswith(f"spells/{spell['slug']}.yaml:{line}: {shown}: attendu ")
     assert not (project / "site").exists()
 
@@ -228,7 +280,8 @@ def test_an_invalid_spell_stops_the_build_and_leaves_no_site(tmp_path):
         build_site(project)
     assert str(error.value) == (
         f"spells/{spell['slug']}.yaml:{line}: element: attendu l'une des valeurs feu, vigne, eau, "
-        "neutre, reçu « air »")
+        "neutre, reçu « air »"
+    )
     # The previous site is untouched and nothing half-built is left beside it.
     assert (site / "ancien.html").read_text(encoding="utf-8") == "ancien site"
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("site")) == ["site"]
@@ -248,10 +301,10 @@ def test_two_builds_of_the_same_input_are_identical(tmp_path_factory, hostile_si
 
     def compare(cmp: filecmp.dircmp, prefix: str = "") -> None:
         differing.extend(prefix + name for name in cmp.left_only + cmp.right_only)
-        _, mismatch, errors = filecmp.cmpfiles(cmp.left, cmp.right, cmp.common_files,
-                                               shallow=False)
-        differing.extend(prefix + name for name in mismatch + errors
-                         if prefix + name not in stamped)
+        _, mismatch, errors = filecmp.cmpfiles(cmp.left, cmp.right, cmp.common_files, shallow=False)
+        differing.extend(
+            prefix + name for name in mismatch + errors if prefix + name not in stamped
+        )
         for name, sub in cmp.subdirs.items():
             compare(sub, f"{prefix}{name}/")
 
@@ -271,11 +324,17 @@ def test_a_build_validates_and_generates_once(tmp_path, monkeypatch):
         def wrapper(*args, **kwargs):
             calls[name] += 1
             return function(*args, **kwargs)
+
         return wrapper
 
-    monkeypatch.setattr(generator.spellformat.validate, "load_dir",
-                        counted("load_dir", generator.spellformat.validate.load_dir))
-    monkeypatch.setattr(generator.pages.site, "generate", counted("generate", generator.pages.site.generate))
+    monkeypatch.setattr(
+        generator.spellformat.validate,
+        "load_dir",
+        counted("load_dir", generator.spellformat.validate.load_dir),
+    )
+    monkeypatch.setattr(
+        generator.pages.site, "generate", counted("generate", generator.pages.site.generate)
+    )
     project = copy_project(tmp_path)
     shutil.copy2(ROOT / "spells" / "vol.yaml", project / "spells" / "vol.yaml")
     site = build_site(project)
@@ -296,17 +355,35 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
     spell["aliases"] = [PAYLOADS[5], PAYLOADS[1]]
     spell["index"]["name"] = PAYLOADS[0]
     config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    extensions = [next(iter(e)) if isinstance(e, dict) else e for e in config["markdown_extensions"]]
-    settings = {next(iter(e)): e[next(iter(e))] for e in config["markdown_extensions"] if isinstance(e, dict)}
+    extensions = [
+        next(iter(e)) if isinstance(e, dict) else e for e in config["markdown_extensions"]
+    ]
+    settings = {
+        next(iter(e)): e[next(iter(e))]
+        for e in config["markdown_extensions"]
+        if isinstance(e, dict)
+    }
     env = _environment()
-    pages = [env.get_template("spell.md.j2").render(**_spell_context(_Compendium([spell]), spell)),
-             env.get_template("index.md.j2").render(
-                 spells=[spell], index_rows=[spell], root="../",
-                 index={"names": {spell["slug"]: "piege"}, "aliases": {spell["slug"]: "piege"},
-                        "element_rank": {spell["element"]: 0}, "drawn": INDEX_ROWS_DRAWN},
-                 document={"title": "Index", "legend": "Légende",
-                           "index_blocks": [{"header": ["Nom", "Niveaux"], "count": 1}]}),
-             *(text for name, text in extra_pages(env, [spell]).items() if name.endswith(".md"))]
+    pages = [
+        env.get_template("spell.md.j2").render(**_spell_context(_Compendium([spell]), spell)),
+        env.get_template("index.md.j2").render(
+            spells=[spell],
+            index_rows=[spell],
+            root="../",
+            index={
+                "names": {spell["slug"]: "piege"},
+                "aliases": {spell["slug"]: "piege"},
+                "element_rank": {spell["element"]: 0},
+                "drawn": INDEX_ROWS_DRAWN,
+            },
+            document={
+                "title": "Index",
+                "legend": "Légende",
+                "index_blocks": [{"header": ["Nom", "Niveaux"], "count": 1}],
+            },
+        ),
+        *(text for name, text in extra_pages(env, [spell]).items() if name.endswith(".md")),
+    ]
     for text in pages:
         front, _, body = text.partition("\n---\n")
         assert yaml.safe_load(front.lstrip("-\n"))["title"]
@@ -314,13 +391,17 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
         elements = _Elements()
         elements.feed(rendered)
         assert not [a for a in elements.attributes if a[0].startswith("on") or a == ("id", "piege")]
-        assert not [a for a in elements.attributes if a[0] in ("href", "src") and "javascript:" in a[1]]
+        assert not [
+            a for a in elements.attributes if a[0] in ("href", "src") and "javascript:" in a[1]
+        ]
         assert "<img" not in rendered and "<script" not in rendered
     title = yaml.safe_load(pages[0].partition("\n---\n")[0].lstrip("-\n"))["title"]
     assert title == str(markupsafe.escape(spell["name"]))
 
 
-def test_what_mkdocs_refuses_is_reported_in_french_with_the_spell_file(tmp_path, monkeypatch, capsys):
+def test_what_mkdocs_refuses_is_reported_in_french_with_the_spell_file(
+    tmp_path, monkeypatch, capsys
+):
     import generator.pages.site
 
     project = copy_project(tmp_path)
@@ -329,15 +410,21 @@ def test_what_mkdocs_refuses_is_reported_in_french_with_the_spell_file(tmp_path,
 
     def with_a_broken_link(text: str) -> str:
         page = markdown_page(text)
-        return page + "\n[perdu](../../nulle-part.md)\n" if '<article class="gr-spell" data-slug="vol"' in page else page
+        return (
+            page + "\n[perdu](../../nulle-part.md)\n"
+            if '<article class="gr-spell" data-slug="vol"' in page
+            else page
+        )
 
     monkeypatch.setattr(generator.pages.site, "_markdown_page", with_a_broken_link)
     with pytest.raises(BuildError) as error:
         build_site(project)
     name_line = (project / "spells" / "vol.yaml").read_text(encoding="utf-8").split("\n").index(
-        'name: "Vol"') + 1
+        'name: "Vol"'
+    ) + 1
     assert str(error.value) == (
         f"spells/vol.yaml:{name_line}: page /sorts/vol/: lien « ../../nulle-part.md » vers une page "
-        "qui n'existe pas (nulle-part.md) (MkDocs refuse de construire le site)")
+        "qui n'existe pas (nulle-part.md) (MkDocs refuse de construire le site)"
+    )
     assert "Doc file" not in capsys.readouterr().err
     assert not (project / "site").exists()

@@ -31,8 +31,9 @@ def project(tmp_path, monkeypatch):
     for name in ("vol.yaml", "eclair.yaml"):
         shutil.copy2(ROOT / "spells" / name, project / "spells" / name)
     real = site._generate
-    monkeypatch.setattr(site, "_generate",
-                        lambda *args: project.generations.append(args) or real(*args))
+    monkeypatch.setattr(
+        site, "_generate", lambda *args: project.generations.append(args) or real(*args)
+    )
     generate(project)
     assert len(project.generations) == 1
     return project
@@ -64,9 +65,16 @@ def test_a_spell_rewritten_with_the_same_size_is_generated_again(project):
     assert "2 s / niveau" in page and "1 s / niveau" not in page
 
 
-@pytest.mark.parametrize("source", ["content/index.md", "sources/000_520746474e142303.txt",
-                                    "widgets/bridge.py", "rules/casting.py",
-                                    "generator/pages/templates/spell.md.j2"])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "content/index.md",
+        "sources/000_520746474e142303.txt",
+        "widgets/bridge.py",
+        "rules/casting.py",
+        "generator/pages/templates/spell.md.j2",
+    ],
+)
 def test_any_source_changed_generates_again(project, source):
     path = project / source
     path.write_bytes(path.read_bytes() + b"\n")

@@ -19,14 +19,20 @@ def page(built_site, path: str) -> str:
 def test_a_spell_page_shows_the_rules_constants(built_site):
     spell = json.loads((built_site / "api" / "sorts" / "vol.json").read_text(encoding="utf-8"))
     html = page(built_site, "sorts/vol")
-    assert f"<span class=\"gr-badge-label\">Difficulté</span> {spell['difficulty']} / {rules.MAX_DIFFICULTY}</span>" in html
+    assert (
+        f'<span class="gr-badge-label">Difficulté</span> {spell["difficulty"]} / {rules.MAX_DIFFICULTY}</span>'
+        in html
+    )
     assert f"({rules.CAST_FORMULA}, " in html
     for magic in (0, 4, 8):
-        assert (f"<caption>Magie {magic} (d{rules.DIE_FACES} − "
-                f"{magic // rules.MAGIC_DIVISOR})</caption>") in html
+        assert (
+            f"<caption>Magie {magic} (d{rules.DIE_FACES} − "
+            f"{magic // rules.MAGIC_DIVISOR})</caption>"
+        ) in html
     learning = range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
-    rows = re.findall(r'<table class="gr-table gr-odds-table" data-magic="0">.*?</table>', html,
-                      re.S)[0]
+    rows = re.findall(
+        r'<table class="gr-table gr-odds-table" data-magic="0">.*?</table>', html, re.S
+    )[0]
     assert re.findall(r'<th scope="col" data-learning="(\d+)">', rows) == [str(n) for n in learning]
     assert re.findall(r'<tr data-outcome="(\w+)">', rows) == [o.value for o in rules.Outcome]
     assert (f"De {rules.MIN_LEARNING} à {rules.MAX_LEARNING}.</span>") in html
@@ -63,27 +69,58 @@ def test_the_cards_and_the_spellbook_follow_the_rules(built_site):
     book = page(built_site, "grimoire")
     options = re.search(r"<template data-book-learning>(.*?)</template>", book, re.S)[1]
     assert re.findall(r'<option value="(\d+)">', options) == [
-        str(n) for n in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)]
+        str(n) for n in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
+    ]
     script = (built_site / "assets" / "site" / "grimoire-config.js").read_text(encoding="utf-8")
     config = json.loads(script.split("export default ", 1)[1].rstrip().rstrip(";"))
-    config.pop("table")  # the casts', the study's and the duel's data: tests/pages/test_grimoire_table.py
+    config.pop(
+        "table"
+    )  # the casts', the study's and the duel's data: tests/pages/test_grimoire_table.py
     config.pop("study")
     config.pop("duel")
-    assert config == {"learning": {"min": rules.MIN_LEARNING, "max": rules.MAX_LEARNING,
-                                   "unlearnt": rules.MIN_LEARNING - 1},
-                      "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},
-                      "elements": dict(rules.ELEMENT_LABELS),
-                      "level_up_cost": {
-                          str(d): {str(n): rules.level_up_cost(n, d)
-                                   for n in range(rules.MIN_LEARNING, rules.MAX_LEARNING)}
-                          for d in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1)}}
+    assert config == {
+        "learning": {
+            "min": rules.MIN_LEARNING,
+            "max": rules.MAX_LEARNING,
+            "unlearnt": rules.MIN_LEARNING - 1,
+        },
+        "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},
+        "elements": dict(rules.ELEMENT_LABELS),
+        "level_up_cost": {
+            str(d): {
+                str(n): rules.level_up_cost(n, d)
+                for n in range(rules.MIN_LEARNING, rules.MAX_LEARNING)
+            }
+            for d in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1)
+        },
+    }
 
 
 # The literals a rule was once typed as, outside rules/. Each must now come from rules/.
 OLD_LITERALS = [
-    "1 à 5", "1 à 6", "1–5", "1–6", "/ 5", "/5", "range(1, 5)", "range(1, 6)", "range(1, 10)",
-    "range(1, 13)", "magie / 2", "// 2", "d12", "LEARNING_MIN = 1", '"Résultat modifié"',
-    '"Dé naturel"', '"le feu"', "la vigne", "l'eau", "du 12", "(12)", "\"learning\": 1,", "\"difficulty\": 1,",
+    "1 à 5",
+    "1 à 6",
+    "1–5",
+    "1–6",
+    "/ 5",
+    "/5",
+    "range(1, 5)",
+    "range(1, 6)",
+    "range(1, 10)",
+    "range(1, 13)",
+    "magie / 2",
+    "// 2",
+    "d12",
+    "LEARNING_MIN = 1",
+    '"Résultat modifié"',
+    '"Dé naturel"',
+    '"le feu"',
+    "la vigne",
+    "l'eau",
+    "du 12",
+    "(12)",
+    '"learning": 1,',
+    '"difficulty": 1,',
 ]
 
 
@@ -93,24 +130,38 @@ TEXT_SUFFIXES = (".py", ".js", ".mjs", ".html", ".j2", ".css", ".md", ".json", "
 
 def sources() -> list:
     """Every file of generator/ and widgets/ (the code outside rules/)."""
-    found = [path for top in ("generator", "widgets") for path in (ROOT / top).rglob("*")
-             if path.suffix in TEXT_SUFFIXES and "__pycache__" not in path.parts]
+    found = [
+        path
+        for top in ("generator", "widgets")
+        for path in (ROOT / top).rglob("*")
+        if path.suffix in TEXT_SUFFIXES and "__pycache__" not in path.parts
+    ]
     return sorted(path for path in found if path.is_file())
 
 
 def typed_literals(text: str) -> list[str]:
     """The old literals in ``text`` (a literal ending in a digit must not go on with another:
     « / 512 » is not « / 5 »)."""
-    return [literal for literal in OLD_LITERALS
-            if re.search(re.escape(literal) + (r"(?!\d)" if literal[-1].isdigit() else ""), text)]
+    return [
+        literal
+        for literal in OLD_LITERALS
+        if re.search(re.escape(literal) + (r"(?!\d)" if literal[-1].isdigit() else ""), text)
+    ]
 
 
 def test_the_old_literals_are_gone_from_every_file_of_generator_and_widgets():
     files = sources()
-    assert {"generator/spellformat/validate.py", "widgets/instant.py", "generator/theme/main.html",
-            "widgets/static/instant.js"} <= {p.relative_to(ROOT).as_posix() for p in files}
-    typed = [f"{path.relative_to(ROOT)}: {literal!r}"
-             for path in files for literal in typed_literals(path.read_text(encoding="utf-8"))]
+    assert {
+        "generator/spellformat/validate.py",
+        "widgets/instant.py",
+        "generator/theme/main.html",
+        "widgets/static/instant.js",
+    } <= {p.relative_to(ROOT).as_posix() for p in files}
+    typed = [
+        f"{path.relative_to(ROOT)}: {literal!r}"
+        for path in files
+        for literal in typed_literals(path.read_text(encoding="utf-8"))
+    ]
     assert typed == []
 
 
@@ -123,14 +174,21 @@ def test_the_literal_search_would_find_an_old_literal(literal, tmp_path):
 
 def test_each_zero_of_the_odds_tables_is_explained_by_the_engine(built_site):
     html = page(built_site, "sorts/vol")
-    tables = re.findall(r'<table class="gr-table gr-odds-table" data-magic="(\d+)">.*?</table>\n</div>\n'
-                        r'(?:<ul class="gr-odds-zero"[^>]*>(.*?)</ul>)?', html, re.S)
+    tables = re.findall(
+        r'<table class="gr-table gr-odds-table" data-magic="(\d+)">.*?</table>\n</div>\n'
+        r'(?:<ul class="gr-odds-zero"[^>]*>(.*?)</ul>)?',
+        html,
+        re.S,
+    )
     assert [int(magic) for magic, _ in tables] == [0, 4, 8]
     explained = 0
     for magic, notes in tables:
-        wanted = [reason for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
-                  for outcome in rules.Outcome
-                  if (reason := rules.impossible_reason(outcome, int(magic), learning))]
+        wanted = [
+            reason
+            for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
+            for outcome in rules.Outcome
+            if (reason := rules.impossible_reason(outcome, int(magic), learning))
+        ]
         assert re.findall(r"<li>(.*?)</li>", notes) == list(dict.fromkeys(wanted))
         explained += len(wanted)
     assert explained > 0

@@ -9,8 +9,10 @@ import yaml
 
 from tests.fidelity import ROOT, find_sequence, page_text, source_lines, spell_data_words, words
 
-SPELLS = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
-          for path in sorted((ROOT / "spells").glob("*.yaml"))}
+SPELLS = {
+    path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
+    for path in sorted((ROOT / "spells").glob("*.yaml"))
+}
 LINES = source_lines()
 INDEX_END = min(spell["source"]["first_line"] for spell in SPELLS.values()) - 1
 DOCUMENT = yaml.safe_load((ROOT / "content" / "document.yaml").read_text(encoding="utf-8"))
@@ -31,8 +33,11 @@ def test_there_are_exactly_110_spell_files():
 def test_every_line_after_the_index_belongs_to_exactly_one_spell():
     for number in range(INDEX_END + 1, len(LINES) + 1):
         if LINES[number - 1].strip():
-            owners = [s for s, d in SPELLS.items()
-                      if d["source"]["first_line"] <= number <= d["source"]["last_line"]]
+            owners = [
+                s
+                for s, d in SPELLS.items()
+                if d["source"]["first_line"] <= number <= d["source"]["last_line"]
+            ]
             assert len(owners) == 1, (number, LINES[number - 1], owners)
 
 
@@ -53,8 +58,9 @@ def test_spell_lines_are_in_its_data_in_order(slug):
 def test_index_rows_and_document_lines_are_in_the_data():
     rows = sorted(SPELLS.values(), key=lambda s: s["index"]["position"])
     data_rows = [f"{s['index']['name']}\t{s['levels']['index_raw']}" for s in rows]
-    source_rows = [line for line in LINES[:INDEX_END] if "\t" in line
-                   and not line.startswith("Nom du sort")]
+    source_rows = [
+        line for line in LINES[:INDEX_END] if "\t" in line and not line.startswith("Nom du sort")
+    ]
     assert data_rows == source_rows
     headers = ["\t".join(block["header"]) for block in DOCUMENT["index_blocks"]]
     assert headers == [line for line in LINES[:INDEX_END] if line.startswith("Nom du sort")]

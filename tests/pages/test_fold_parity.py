@@ -14,8 +14,15 @@ from generator.spellformat.slug import fold, fold_marks
 from tests.conftest import ROOT
 
 COMMON = ROOT / "generator" / "pages" / "static" / "common.js"
-LATIN = [(0x0000, 0x024F), (0x1E00, 0x1EFF), (0x2C60, 0x2C7F), (0xA720, 0xA7FF),
-         (0xAB30, 0xAB6F), (0xFB00, 0xFB06), (0xFF00, 0xFF5E)]
+LATIN = [
+    (0x0000, 0x024F),
+    (0x1E00, 0x1EFF),
+    (0x2C60, 0x2C7F),
+    (0xA720, 0xA7FF),
+    (0xAB30, 0xAB6F),
+    (0xFB00, 0xFB06),
+    (0xFF00, 0xFF5E),
+]
 
 
 def site_characters() -> set[str]:
@@ -38,12 +45,22 @@ def samples() -> list[str]:
 def test_the_browser_folds_like_python():
     texts = samples()
     assert len(texts) > 2 * 1200  # the site's characters and the Latin blocks, really
-    script = (f"import {{ fold, foldMarks }} from {json.dumps(COMMON.as_uri())};\n"
-              "let data = ''; process.stdin.on('data', (d) => { data += d; });\n"
-              "process.stdin.on('end', () => { const texts = JSON.parse(data);\n"
-              "  process.stdout.write(JSON.stringify(texts.map((t) => [fold(t), foldMarks(t)]))); });")
-    out = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(texts),
-                         capture_output=True, text=True, check=True).stdout
-    differ = [(t, js, [fold(t), fold_marks(t)]) for t, js in zip(texts, json.loads(out), strict=True)
-              if js != [fold(t), fold_marks(t)]]
+    script = (
+        f"import {{ fold, foldMarks }} from {json.dumps(COMMON.as_uri())};\n"
+        "let data = ''; process.stdin.on('data', (d) => { data += d; });\n"
+        "process.stdin.on('end', () => { const texts = JSON.parse(data);\n"
+        "  process.stdout.write(JSON.stringify(texts.map((t) => [fold(t), foldMarks(t)]))); });"
+    )
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    differ = [
+        (t, js, [fold(t), fold_marks(t)])
+        for t, js in zip(texts, json.loads(out), strict=True)
+        if js != [fold(t), fold_marks(t)]
+    ]
     assert differ == []

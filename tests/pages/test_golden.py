@@ -19,12 +19,23 @@ import pytest
 from tests.conftest import ROOT
 
 GOLDEN = ROOT / "tests" / "pages" / "golden"
-SLUGS = ["invocation-de-monstre", "invisibilite", "teleportation", "affutage", "images-miroir",
-         "vol"]
+SLUGS = [
+    "invocation-de-monstre",
+    "invisibilite",
+    "teleportation",
+    "affutage",
+    "images-miroir",
+    "vol",
+]
 #: The calculators' golden files: (golden name, generated page, calculator).
-CALCULATORS = [("sort-lancer", "sorts/vol", "cast"), ("sort-progression", "sorts/vol", "progression"),
-               ("lancer", "calculateurs", "cast"), ("duel", "calculateurs", "duel"),
-               ("progression", "calculateurs", "progression"), ("etude", "calculateurs", "study")]
+CALCULATORS = [
+    ("sort-lancer", "sorts/vol", "cast"),
+    ("sort-progression", "sorts/vol", "progression"),
+    ("lancer", "calculateurs", "cast"),
+    ("duel", "calculateurs", "duel"),
+    ("progression", "calculateurs", "progression"),
+    ("etude", "calculateurs", "study"),
+]
 CALCULATOR = re.compile(r'<section class="gr-calc" data-calc="(?P<calc>\w+)".*?</section>\n', re.S)
 
 
@@ -33,8 +44,9 @@ def generated(docs: Path, page: str) -> str:
 
 
 def without_calculators(page: str) -> str:
-    return CALCULATOR.sub(lambda m: f"<!-- calculateur « {m['calc']} » : golden/calculateurs/ -->\n",
-                          page)
+    return CALCULATOR.sub(
+        lambda m: f"<!-- calculateur « {m['calc']} » : golden/calculateurs/ -->\n", page
+    )
 
 
 def calculator(page: str, name: str) -> str:
@@ -51,8 +63,14 @@ def compare(produced: str, golden: Path, update: bool) -> None:
         pytest.skip(f"{shown} réécrit : relisez son diff avant de valider")
     expected = golden.read_text(encoding="utf-8") if golden.exists() else ""
     if produced != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(True), produced.splitlines(True),
-                                            f"golden/{shown}", f"généré/{shown}"))
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(True),
+                produced.splitlines(True),
+                f"golden/{shown}",
+                f"généré/{shown}",
+            )
+        )
         pytest.fail(f"la page générée diffère de sa référence :\n{diff}", pytrace=False)
 
 
@@ -65,5 +83,8 @@ def test_generated_page_matches_its_golden_file(slug, built_docs, update_goldens
 
 @pytest.mark.parametrize(("name", "page", "calc"), CALCULATORS, ids=[c[0] for c in CALCULATORS])
 def test_calculator_matches_its_golden_file(name, page, calc, built_docs, update_goldens):
-    compare(calculator(generated(built_docs, page), calc), GOLDEN / "calculateurs" / f"{name}.html",
-            update_goldens)
+    compare(
+        calculator(generated(built_docs, page), calc),
+        GOLDEN / "calculateurs" / f"{name}.html",
+        update_goldens,
+    )

@@ -50,12 +50,24 @@ def answers(tmp_path_factory):
         shutil.copy(path, folder / path.name)
     difficulties = range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1)
     (folder / "grimoire-config.js").write_text(
-        _config_script([{"difficulty": d} for d in difficulties]), encoding="utf-8")
+        _config_script([{"difficulty": d} for d in difficulties]), encoding="utf-8"
+    )
     (folder / "probe.mjs").write_text(SCRIPT, encoding="utf-8")
-    grid = [list(MAGICS), list(MODIFIERS), list(range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)),
-            list(rules.EXTREMES), list(difficulties), list(range(0, rules.MAX_LEARNING + 1))]
-    out = subprocess.run(["node", "probe.mjs", json.dumps(grid)], cwd=folder, check=True,
-                         capture_output=True, text=True).stdout
+    grid = [
+        list(MAGICS),
+        list(MODIFIERS),
+        list(range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)),
+        list(rules.EXTREMES),
+        list(difficulties),
+        list(range(0, rules.MAX_LEARNING + 1)),
+    ]
+    out = subprocess.run(
+        ["node", "probe.mjs", json.dumps(grid)],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return json.loads(out)
 
 
@@ -67,12 +79,23 @@ def test_every_face_of_every_cast_reads_as_the_engine_says(answers):
             for magic in MAGICS:
                 for modifier in MODIFIERS:
                     faces, odds = answers["casts"][f"{magic}|{modifier}|{learning}|{reading}"]
-                    engine = rules.outcome_faces(magic, learning, modifier=modifier, extremes=reading)
-                    expected = {face: outcome.value for outcome, found in engine.items() for face in found}
-                    assert faces == [expected[f] for f in answers["faces"]], (magic, modifier, learning, reading)
+                    engine = rules.outcome_faces(
+                        magic, learning, modifier=modifier, extremes=reading
+                    )
+                    expected = {
+                        face: outcome.value for outcome, found in engine.items() for face in found
+                    }
+                    assert faces == [expected[f] for f in answers["faces"]], (
+                        magic,
+                        modifier,
+                        learning,
+                        reading,
+                    )
                     exact = rules.cast_odds(magic, learning, modifier=modifier, extremes=reading)
-                    assert odds == [[o.value, rules.format_fraction(p), rules.format_percent(p)]
-                                    for o, p in exact.items()]
+                    assert odds == [
+                        [o.value, rules.format_fraction(p), rules.format_percent(p)]
+                        for o, p in exact.items()
+                    ]
                     checked += 1
     assert checked == 2 * 5 * len(MAGICS) * len(MODIFIERS)
 
@@ -84,7 +107,9 @@ def test_xp_labels_and_level_costs_are_the_engine_s(answers):
         expected = rules.level_up_cost(level, difficulty) if level < rules.MAX_LEARNING else None
         assert cost == expected, key
     # A spell being learnt (below the first apprentissage a cast needs) cannot be cast.
-    assert answers["castable"] == [level >= rules.MIN_LEARNING for level in range(0, rules.MAX_LEARNING + 1)]
+    assert answers["castable"] == [
+        level >= rules.MIN_LEARNING for level in range(0, rules.MAX_LEARNING + 1)
+    ]
 
 
 def test_a_study_session_earns_the_engine_s_xp(answers):
@@ -142,11 +167,22 @@ def duels(tmp_path_factory):
     folder = tmp_path_factory.mktemp("duel")
     for path in STATIC.glob("*.js"):
         shutil.copy(path, folder / path.name)
-    (folder / "grimoire-config.js").write_text(_config_script([{"difficulty": 1}]), encoding="utf-8")
+    (folder / "grimoire-config.js").write_text(
+        _config_script([{"difficulty": 1}]), encoding="utf-8"
+    )
     (folder / "probe.mjs").write_text(DUEL_SCRIPT, encoding="utf-8")
-    grid = [list(DUEL_MAGICS), list(range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)), list(rules.EXTREMES)]
-    out = subprocess.run(["node", "probe.mjs", json.dumps(grid)], cwd=folder, check=True,
-                         capture_output=True, text=True).stdout
+    grid = [
+        list(DUEL_MAGICS),
+        list(range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)),
+        list(rules.EXTREMES),
+    ]
+    out = subprocess.run(
+        ["node", "probe.mjs", json.dumps(grid)],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return json.loads(out)
 
 
@@ -154,12 +190,17 @@ def test_a_duel_s_dominance_modifiers_and_result_are_the_engine_s(duels):
     assert duels["elements"] == list(rules.ELEMENTS)
     for key, pair in duels["pairs"].items():
         a, b = key.split("|")
-        assert pair == {"dominant": rules.dominance(a, b), "modifiers": list(rules.test_modifiers(a, b))}, key
+        assert pair == {
+            "dominant": rules.dominance(a, b),
+            "modifiers": list(rules.test_modifiers(a, b)),
+        }, key
     seen = set()
     for key, result in duels["results"].items():
         cast_a, cast_b, dominant, passed_a, passed_b = key.split("|")
         cast_a, cast_b = cast_a == "true", cast_b == "true"
-        expected = rules.duel_result(cast_a, cast_b, dominant or None, passed_a == "true", passed_b == "true")
+        expected = rules.duel_result(
+            cast_a, cast_b, dominant or None, passed_a == "true", passed_b == "true"
+        )
         assert result == expected, key
         seen.add(result)
     assert seen == {"a", "b", "cancel", "none"}
@@ -169,8 +210,9 @@ def test_every_duel_played_face_by_face_adds_up_to_the_engine_s_odds(duels):
     checked = 0
     for key, count in duels["counts"].items():
         reading, a, b, ma, la, mb, lb = key.split("|")
-        odds = rules.duel_odds(rules.Caster(int(ma), int(la), a), rules.Caster(int(mb), int(lb), b),
-                               extremes=reading)
+        odds = rules.duel_odds(
+            rules.Caster(int(ma), int(la), a), rules.Caster(int(mb), int(lb), b), extremes=reading
+        )
         assert {k: Fraction(n, 12**4) for k, n in count.items()} == odds, key
         checked += 1
     assert checked == len(rules.EXTREMES) * len(rules.ELEMENTS) ** 2 * (len(DUEL_MAGICS) * 5) ** 2

@@ -23,8 +23,12 @@ from tests.conftest import ROOT
 VALID = ROOT / "tests" / "spellformat" / "fixtures" / "valid" / "boule-de-feu.yaml"
 BASE = yaml.safe_load(VALID.read_text(encoding="utf-8"))
 VOL = yaml.safe_load((ROOT / "spells" / "vol.yaml").read_text(encoding="utf-8"))
-_LOCATED = re.compile(r"^\S+\.yaml:\d+: (-|[a-z_]+(\[\d+\])*(\.[a-z_]+(\[\d+\])*)*): (attendu |clé |YAML invalide)")
-_ENGLISH = re.compile(r"\b(is not|is a required|does not match|Additional properties|expected|found|should|Error)\b")
+_LOCATED = re.compile(
+    r"^\S+\.yaml:\d+: (-|[a-z_]+(\[\d+\])*(\.[a-z_]+(\[\d+\])*)*): (attendu |clé |YAML invalide)"
+)
+_ENGLISH = re.compile(
+    r"\b(is not|is a required|does not match|Additional properties|expected|found|should|Error)\b"
+)
 
 
 class _Elements(html.parser.HTMLParser):
@@ -43,8 +47,14 @@ class _Elements(html.parser.HTMLParser):
 
 def _markdown_settings():
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("!ENV", ""))
-    extensions = [next(iter(e)) if isinstance(e, dict) else e for e in config["markdown_extensions"]]
-    options = {next(iter(e)): e[next(iter(e))] for e in config["markdown_extensions"] if isinstance(e, dict)}
+    extensions = [
+        next(iter(e)) if isinstance(e, dict) else e for e in config["markdown_extensions"]
+    ]
+    options = {
+        next(iter(e)): e[next(iter(e))]
+        for e in config["markdown_extensions"]
+        if isinstance(e, dict)
+    }
     return extensions, options
 
 
@@ -54,12 +64,18 @@ EXTENSIONS, OPTIONS = _markdown_settings()
 def page_html(spell: dict) -> tuple[dict, str]:
     """The front matter (as MkDocs reads it) and the HTML MkDocs would put in the spell's page."""
     compendium = site._Compendium(sorted([spell, VOL], key=lambda s: s["slug"]))
-    text = site._environment().get_template("spell.md.j2").render(**site._spell_context(compendium, spell))
+    text = (
+        site._environment()
+        .get_template("spell.md.j2")
+        .render(**site._spell_context(compendium, spell))
+    )
     page = site._markdown_page(text)
     site._check_front_matter(page, lambda: "x:1: name", {"title": str(site.escape(spell["name"]))})
     meta = site.read_front_matter(page)
-    body = page[site._FRONT_MATTER.match(page).end():].lstrip("\n")
-    info = SimpleNamespace(meta=dict(meta), file=SimpleNamespace(src_uri=f"sorts/{spell['slug']}/index.md"))
+    body = page[site._FRONT_MATTER.match(page).end() :].lstrip("\n")
+    info = SimpleNamespace(
+        meta=dict(meta), file=SimpleNamespace(src_uri=f"sorts/{spell['slug']}/index.md")
+    )
     body = mkdocs_hooks.on_page_markdown(body, info, None, None)
     rendered = markdown.markdown(body, extensions=EXTENSIONS, extension_configs=OPTIONS)
     rendered = mkdocs_hooks.on_page_content(rendered, info, None, None)
@@ -79,64 +95,153 @@ def _elements(html_text: str) -> _Elements:
 #: templates write (every element and attribute a valid spell may give its page).
 def _baseline() -> set[tuple[str, str]]:
     spell = copy.deepcopy(BASE)
-    spell["description"] = "\n\n".join([
-        BASE["description"], "Comme le sort de vol au 3^e niveau.", "#### Effets\nNiveau 4 : 4d6",
-        "Niveau 5 : 5d6", "- un\n  suite\n  Niveau 6 : 6d6\n- deux", "| a | b |\n|---|---|\n| 1 | 2 |",
-        "![Une image]()", "Ligne\nautre ligne"])
-    spell["per_level"] += [{"level": level, "basis": "spell", "label": f"Niveau {level} :", "text": f"{level}d6"}
-                           for level in (4, 5, 6)]
-    spell["figures"].append({"caption": "Après", "position": "after_description", "certainty": "probable"})
+    spell["description"] = "\n\n".join(
+        [
+            BASE["description"],
+            "Comme le sort de vol au 3^e niveau.",
+            "#### Effets\nNiveau 4 : 4d6",
+            "Niveau 5 : 5d6",
+            "- un\n  suite\n  Niveau 6 : 6d6\n- deux",
+            "| a | b |\n|---|---|\n| 1 | 2 |",
+            "![Une image]()",
+            "Ligne\nautre ligne",
+        ]
+    )
+    spell["per_level"] += [
+        {"level": level, "basis": "spell", "label": f"Niveau {level} :", "text": f"{level}d6"}
+        for level in (4, 5, 6)
+    ]
+    spell["figures"].append(
+        {"caption": "Après", "position": "after_description", "certainty": "probable"}
+    )
     spell["errata"].append({"text": "zzz", "kind": "typo", "note": "absent du texte"})
     return _elements(page_html(spell)[1]).pairs
 
 
 ALLOWED = _baseline()
 
-_SPECIAL = st.sampled_from(["\ud800", "\udfff", "\uffff", "\ufffe", "\ufdd0", "\U0001fffe", "\u202e", "\u2066",
-                            "\x00", "\x07", "\x85", "\u2028", "\u2029", "\r", "\t", "\ufeff", "\u200b", "е",
-                            "<", ">", "&", '"', "'", "{:", "}", "[", "](", "javascript:", "<script>", "![",
-                            "|", "|---|", "- ", "#### ", "  ", "\n", "\n\n", "^e", "3^e", "sort de vol ",
-                            "<!--", "-->", "`", "*", "_", "\\", "---", "...", ": ", "# ", "%", "@"])
-_TEXT = st.lists(st.one_of(st.text(st.characters(), max_size=8), _SPECIAL), max_size=10).map("".join)
-_LINE = st.lists(st.one_of(st.text(st.characters(exclude_categories=("Cs",)), max_size=6), _SPECIAL
-                           .filter(lambda s: "\n" not in s)), max_size=8).map("".join)
+_SPECIAL = st.sampled_from(
+    [
+        "\ud800",
+        "\udfff",
+        "\uffff",
+        "\ufffe",
+        "\ufdd0",
+        "\U0001fffe",
+        "\u202e",
+        "\u2066",
+        "\x00",
+        "\x07",
+        "\x85",
+        "\u2028",
+        "\u2029",
+        "\r",
+        "\t",
+        "\ufeff",
+        "\u200b",
+        "е",
+        "<",
+        ">",
+        "&",
+        '"',
+        "'",
+        "{:",
+        "}",
+        "[",
+        "](",
+        "javascript:",
+        "<script>",
+        "![",
+        "|",
+        "|---|",
+        "- ",
+        "#### ",
+        "  ",
+        "\n",
+        "\n\n",
+        "^e",
+        "3^e",
+        "sort de vol ",
+        "<!--",
+        "-->",
+        "`",
+        "*",
+        "_",
+        "\\",
+        "---",
+        "...",
+        ": ",
+        "# ",
+        "%",
+        "@",
+    ]
+)
+_TEXT = st.lists(st.one_of(st.text(st.characters(), max_size=8), _SPECIAL), max_size=10).map(
+    "".join
+)
+_LINE = st.lists(
+    st.one_of(
+        st.text(st.characters(exclude_categories=("Cs",)), max_size=6),
+        _SPECIAL.filter(lambda s: "\n" not in s),
+    ),
+    max_size=8,
+).map("".join)
 _BLOCK = st.one_of(
     _TEXT,
     _LINE.map(lambda t: "#### " + t),
     st.lists(_LINE, min_size=1, max_size=3).map(lambda rows: "\n".join("- " + r for r in rows)),
-    st.lists(_LINE, min_size=1, max_size=3).map(lambda rows: "\n".join(f"| {r} | x |" for r in rows)),
+    st.lists(_LINE, min_size=1, max_size=3).map(
+        lambda rows: "\n".join(f"| {r} | x |" for r in rows)
+    ),
     st.sampled_from(["|---|", "|---|---|\n|-|", "#### ", "- a\nb", "![x]()", "![]()", "![a]b]()"]),
     _LINE.map(lambda t: f"![{t}]()"),
 )
 
 
 #: Text that passes validation but for its markup: printable characters, HTML, Markdown, YAML.
-_MARKUP = st.lists(st.one_of(st.text(st.characters(exclude_categories=("Cs", "Cc", "Cn", "Co", "Zl", "Zp")),
-                                     max_size=5),
-                             _SPECIAL.filter(lambda s: s.isprintable())), max_size=10).map("".join)
+_MARKUP = st.lists(
+    st.one_of(
+        st.text(st.characters(exclude_categories=("Cs", "Cc", "Cn", "Co", "Zl", "Zp")), max_size=5),
+        _SPECIAL.filter(lambda s: s.isprintable()),
+    ),
+    max_size=10,
+).map("".join)
 
 
 def _sometimes(default, *hostile):
     return st.one_of(st.just(default), st.just(default), *hostile)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
-@given(name=_sometimes("Boule de feu", _LINE, _MARKUP), alias=_sometimes("Boule de flammes", _LINE),
-       blocks=st.lists(st.one_of(_BLOCK, _MARKUP), max_size=4),
-       target=_sometimes("", _TEXT, _MARKUP), note=_sometimes("Note.", _TEXT, _MARKUP),
-       caption=_sometimes("Image", _MARKUP))
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    name=_sometimes("Boule de feu", _LINE, _MARKUP),
+    alias=_sometimes("Boule de flammes", _LINE),
+    blocks=st.lists(st.one_of(_BLOCK, _MARKUP), max_size=4),
+    target=_sometimes("", _TEXT, _MARKUP),
+    note=_sometimes("Note.", _TEXT, _MARKUP),
+    caption=_sometimes("Image", _MARKUP),
+)
 def test_a_spell_text_is_refused_located_or_builds_a_page_with_only_template_markup(
-        name, alias, blocks, target, note, caption, tmp_path_factory):
+    name, alias, blocks, target, note, caption, tmp_path_factory
+):
     spell = copy.deepcopy(BASE)
     spell["name"], spell["slug"] = name, slugify(name) or "sans-nom"
     spell["aliases"], spell["index"]["name"] = [alias], alias
     spell["description"] = "\n\n".join([BASE["description"], *blocks])
-    spell["target"]["raw"], spell["element_note"], spell["figures"][0]["caption"] = target, note, caption
+    spell["target"]["raw"], spell["element_note"], spell["figures"][0]["caption"] = (
+        target,
+        note,
+        caption,
+    )
     directory = tmp_path_factory.mktemp("sorts")
     # Written as a person could (every character escaped « \uXXXX »), read by the real validator.
     (directory / f"{spell['slug']}.yaml").write_text(
-        yaml.safe_dump(spell, allow_unicode=False, sort_keys=False, width=10**6), encoding="ascii")
+        yaml.safe_dump(spell, allow_unicode=False, sort_keys=False, width=10**6), encoding="ascii"
+    )
     loaded, problems = load_dir(directory)
     event("refusé par la validation" if problems else "construit")
     if problems:
@@ -147,12 +252,22 @@ def test_a_spell_text_is_refused_located_or_builds_a_page_with_only_template_mar
     meta, page = page_html(loaded[0].data)
     elements = _elements(page)
     assert elements.pairs <= ALLOWED, sorted(elements.pairs - ALLOWED)
-    assert not [link for link in elements.links if re.match(r"\s*(javascript|data|vbscript):", link, re.I)]
+    assert not [
+        link for link in elements.links if re.match(r"\s*(javascript|data|vbscript):", link, re.I)
+    ]
     for key in ("title", "description"):
         assert not re.search(r"[<>\"]", meta[key]), meta[key]  # the theme prints them as they are
 
 
 def test_the_allowed_markup_is_what_the_templates_write():
     assert ("a", "href") in ALLOWED and ("h2", "") in ALLOWED and ("table", "class") in ALLOWED
-    assert not [pair for pair in ALLOWED if pair[1].startswith("on") or pair[0] in ("script", "img", "iframe")
-                and pair[1] in ("", "src", "srcdoc")] or ("script", "") not in ALLOWED
+    assert (
+        not [
+            pair
+            for pair in ALLOWED
+            if pair[1].startswith("on")
+            or pair[0] in ("script", "img", "iframe")
+            and pair[1] in ("", "src", "srcdoc")
+        ]
+        or ("script", "") not in ALLOWED
+    )

@@ -27,8 +27,14 @@ def spells() -> list[dict]:
 # --------------------------------------------------------------------------- front matter
 
 
-@pytest.mark.parametrize("text", ["\uffff ![x](data:,x){: onerror=alert(document.domain)} Ce sort permet de voler.",
-                                  "a\u2028b\x85c\ufeffd", 'guillemets " et \\ et : # et ---'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\uffff ![x](data:,x){: onerror=alert(document.domain)} Ce sort permet de voler.",
+        "a\u2028b\x85c\ufeffd",
+        'guillemets " et \\ et : # et ---',
+    ],
+)
 def test_a_front_matter_value_is_written_by_the_yaml_emitter_and_reads_back(text):
     value = str(site._environment().filters["meta"](text))
     assert "\n" not in value
@@ -37,16 +43,19 @@ def test_a_front_matter_value_is_written_by_the_yaml_emitter_and_reads_back(text
 
 
 def test_a_page_whose_front_matter_does_not_read_back_stops_the_generation_located():
-    page = "---\ntitle: \"\uffff Vol\"\ndescription: \"x\"\n---\n\n<h1 id=\"vol\">Vol</h1>\n<p>x</p>\n"
+    page = '---\ntitle: "\uffff Vol"\ndescription: "x"\n---\n\n<h1 id="vol">Vol</h1>\n<p>x</p>\n'
     with pytest.raises(site.GenerationError) as raised:
         site._check_front_matter(page, lambda: "spells/vol.yaml:4: name", {"title": "Vol"})
     assert raised.value.problems == [
         "spells/vol.yaml:4: name: attendu des métadonnées de page (titre, description) que MkDocs relit telles "
-        "qu'écrites, reçu un en-tête YAML illisible ou altéré : la page n'est pas construite"]
+        "qu'écrites, reçu un en-tête YAML illisible ou altéré : la page n'est pas construite"
+    ]
     with pytest.raises(site.GenerationError):  # any generated page
         site._markdown_page(page)
     with pytest.raises(site.GenerationError):  # reads back, but not with the spell's title
-        site._check_front_matter(page.replace("\uffff ", ""), lambda: "x:1: name", {"title": "Vole"})
+        site._check_front_matter(
+            page.replace("\uffff ", ""), lambda: "x:1: name", {"title": "Vole"}
+        )
     site._check_front_matter(page.replace("\uffff ", ""), lambda: "x:1: name", {"title": "Vol"})
     assert site._markdown_page(page.replace("\uffff ", "")) == page.replace("\uffff ", "")
 
@@ -69,9 +78,13 @@ def test_mkdocs_stops_on_a_page_whose_front_matter_it_could_not_read():
 
     page = SimpleNamespace(meta={}, file=SimpleNamespace(src_uri="sorts/vol/index.md"))
     with pytest.raises(Abort) as raised:
-        on_page_markdown("---\ntitle: \"\uffff\"\n---\n\n![x](data:,x){: onerror=alert(1)}\n", page, None, None)
-    assert str(raised.value).startswith("spells/vol.yaml:1: -: attendu un en-tête de page (métadonnées YAML) que "
-                                        "MkDocs sait lire, reçu un en-tête illisible")
+        on_page_markdown(
+            '---\ntitle: "\uffff"\n---\n\n![x](data:,x){: onerror=alert(1)}\n', page, None, None
+        )
+    assert str(raised.value).startswith(
+        "spells/vol.yaml:1: -: attendu un en-tête de page (métadonnées YAML) que "
+        "MkDocs sait lire, reçu un en-tête illisible"
+    )
 
 
 # --------------------------------------------------------------------------- linear time
@@ -124,14 +137,19 @@ def _cases(spells):
     return {
         "mentions": lambda text: compendium.finder.find(text),
         "description": lambda text: render_description(
-            text, per_level=per_level, spans_for=lambda line: compendium.spans(spell, line, "../")),
+            text, per_level=per_level, spans_for=lambda line: compendium.spans(spell, line, "../")
+        ),
         "inline": lambda text: render_inline(text),
         "superscripts": superscripts,
         "structure": description_syntax.problems,
-        "summary": lambda text: site.summary({"description": text, "levels": {"raw": "1-9"}}, limit=10**9),
+        "summary": lambda text: site.summary(
+            {"description": text, "levels": {"raw": "1-9"}}, limit=10**9
+        ),
         "fold": site.fold,
         "html_block": site._html_block,
-        "validation": lambda text: list(validate._plain_text({"name": text[:200], "description": text})),
+        "validation": lambda text: list(
+            validate._plain_text({"name": text[:200], "description": text})
+        ),
     }
 
 
@@ -139,7 +157,9 @@ def _cases(spells):
 def test_the_work_on_a_spell_text_grows_with_its_length_only(unit, spells):
     for name, function in _cases(spells).items():
         small, large = _lines(function, _text(unit, 10_000)), _lines(function, _text(unit, 100_000))
-        assert large <= 13 * max(small, 1), f"{name} : {small} lignes pour 10 Ko, {large} pour 100 Ko"
+        assert large <= 13 * max(small, 1), (
+            f"{name} : {small} lignes pour 10 Ko, {large} pour 100 Ko"
+        )
 
 
 def test_the_mention_finder_reads_a_long_run_of_spaces_after_sort_in_linear_steps(spells):
@@ -164,18 +184,32 @@ def test_patterns_applied_to_spell_text_read_a_bounded_number_of_characters():
 
     from generator.spellformat import slug
 
-    sources = {module.__name__: Path(module.__file__).read_text(encoding="utf-8")
-               for module in (site, validate, description_syntax, slug, sys.modules["generator.pages.render"],
-                              sys.modules["generator.pages.links"])}
+    sources = {
+        module.__name__: Path(module.__file__).read_text(encoding="utf-8")
+        for module in (
+            site,
+            validate,
+            description_syntax,
+            slug,
+            sys.modules["generator.pages.render"],
+            sys.modules["generator.pages.links"],
+        )
+    }
     found = []
     for name, source in sources.items():
-        for literal in re.findall(r"re\.(?:compile|sub|match|search|fullmatch|finditer|split)\(\s*(r?\"[^\"\n]*\")\s*[,)]",
-                                  source):
+        for literal in re.findall(
+            r"re\.(?:compile|sub|match|search|fullmatch|finditer|split)\(\s*(r?\"[^\"\n]*\")\s*[,)]",
+            source,
+        ):
             found.append((name, eval(literal)))  # noqa: S307 - a string literal of our own source
     assert found
-    patterns = found + [("validate", validate._SUSPECT.pattern), ("validate", validate._RESERVED.pattern),
-                        ("site", site._SUPERSCRIPT.pattern), ("slug", slug._NOT_ASCII.pattern),
-                        ("slug", slug._OTHERS.pattern)]
+    patterns = found + [
+        ("validate", validate._SUSPECT.pattern),
+        ("validate", validate._RESERVED.pattern),
+        ("site", site._SUPERSCRIPT.pattern),
+        ("slug", slug._NOT_ASCII.pattern),
+        ("slug", slug._OTHERS.pattern),
+    ]
     for module, pattern in patterns:
         if pattern in _UNBOUNDED_BUT_LINEAR:
             continue
@@ -208,8 +242,11 @@ def _former_finder(spells):
             names.append((core, spell["slug"]))
     names.sort(key=lambda item: -len(item[0]))
     alternatives = "|".join(f"(?:{name_pattern(core)})" for core, _ in names)
-    pattern = re.compile(rf"\bsorts?\s+(?:du\s+\d+\^?(?:er|eme|e)\s+)?(?:(?:de|du)\s+|d{apostrophe}\s*)?"
-                         rf"[\"“«]?\s*(?P<name>{alternatives})(?![\w-])", re.IGNORECASE)
+    pattern = re.compile(
+        rf"\bsorts?\s+(?:du\s+\d+\^?(?:er|eme|e)\s+)?(?:(?:de|du)\s+|d{apostrophe}\s*)?"
+        rf"[\"“«]?\s*(?P<name>{alternatives})(?![\w-])",
+        re.IGNORECASE,
+    )
 
     def find(text, exclude=""):
         found = []
@@ -217,7 +254,13 @@ def _former_finder(spells):
             slug = slugs.get(re.sub(r"\s+", " ", match["name"].casefold().replace("’", "'")))
             if slug is None or slug == exclude:
                 continue
-            found.append((match.start() if slug.startswith("sort-") else match.start("name"), match.end("name"), slug))
+            found.append(
+                (
+                    match.start() if slug.startswith("sort-") else match.start("name"),
+                    match.end("name"),
+                    slug,
+                )
+            )
         return found
 
     return find
@@ -225,29 +268,68 @@ def _former_finder(spells):
 
 _SPELLS = site.load_spells(ROOT / "spells")
 _NAMES = [name for spell in _SPELLS for name in (spell["name"], *spell["aliases"])]
-_PIECES = st.sampled_from(["sort", "Sorts", "SORT", "sort ", "sorts ", " ", "  ", "\n", "\t", "du ", "de ", "d'",
-                           "d’", "3e ", "3^e ", "1^er ", "12eme ", "«", "\"", "“", "x", "-", "_", "é", "l'"]
-                          + _NAMES + [name.upper() for name in _NAMES[:20]] + [n.split()[0] for n in _NAMES])
+_PIECES = st.sampled_from(
+    [
+        "sort",
+        "Sorts",
+        "SORT",
+        "sort ",
+        "sorts ",
+        " ",
+        "  ",
+        "\n",
+        "\t",
+        "du ",
+        "de ",
+        "d'",
+        "d’",
+        "3e ",
+        "3^e ",
+        "1^er ",
+        "12eme ",
+        "«",
+        '"',
+        "“",
+        "x",
+        "-",
+        "_",
+        "é",
+        "l'",
+    ]
+    + _NAMES
+    + [name.upper() for name in _NAMES[:20]]
+    + [n.split()[0] for n in _NAMES]
+)
 _FORMER = _former_finder(_SPELLS)
 _FINDER = MentionFinder(_SPELLS)
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(_PIECES, max_size=12), st.sampled_from(["", "invisibilite", "sort-absolu", "eclair"]))
+@given(
+    st.lists(_PIECES, max_size=12), st.sampled_from(["", "invisibilite", "sort-absolu", "eclair"])
+)
 def test_the_mention_finder_finds_what_the_former_pattern_found(parts, exclude):
     text = "".join(parts)
-    assert [(m.start, m.end, m.slug) for m in _FINDER.find(text, exclude=exclude)] == _FORMER(text, exclude)
+    assert [(m.start, m.end, m.slug) for m in _FINDER.find(text, exclude=exclude)] == _FORMER(
+        text, exclude
+    )
 
 
 # --------------------------------------------------------------------------- ids
 
 
 def test_a_level_given_twice_or_a_line_written_twice_gives_each_id_once():
-    per_level = [{"basis": "spell", "level": 5, "label": "Niveau 5 :", "text": "un"},
-                 {"basis": "spell", "level": 5, "label": "Niveau 5 :", "text": "deux"},
-                 {"basis": "spell", "level": 6, "label": "Niveau 6 :", "text": "trois"}]
-    html = str(render_description("Niveau 5 : un\n\nNiveau 5 : deux\n\nNiveau 6 : trois\n\nNiveau 6 : trois",
-                                  per_level=per_level))
+    per_level = [
+        {"basis": "spell", "level": 5, "label": "Niveau 5 :", "text": "un"},
+        {"basis": "spell", "level": 5, "label": "Niveau 5 :", "text": "deux"},
+        {"basis": "spell", "level": 6, "label": "Niveau 6 :", "text": "trois"},
+    ]
+    html = str(
+        render_description(
+            "Niveau 5 : un\n\nNiveau 5 : deux\n\nNiveau 6 : trois\n\nNiveau 6 : trois",
+            per_level=per_level,
+        )
+    )
     assert re.findall(r' id="([^"]+)"', html) == ["niveau-5", "niveau-5-2", "niveau-6"]
 
 
@@ -258,7 +340,9 @@ def test_ids_are_unique_on_every_built_page(built_site):
     pages = sorted(built_site.rglob("*.html"))
     assert len(pages) > 110
     for page in pages:
-        ids = [next(v for v in match.groups() if v is not None) for match in _ID.finditer(
-            page.read_text(encoding="utf-8"))]
+        ids = [
+            next(v for v in match.groups() if v is not None)
+            for match in _ID.finditer(page.read_text(encoding="utf-8"))
+        ]
         repeated = sorted({i for i in ids if ids.count(i) > 1})
         assert not repeated, f"{page.relative_to(built_site)} : {repeated}"

@@ -11,13 +11,18 @@ from generator.pages.page_assets import UnknownBundle, resolve
 
 def test_every_page_gets_the_base_bundles_only_once_and_in_order():
     base = resolve()
-    assert base["js"] == [{"src": "assets/site/site.js", "module": True},
-                          {"src": "assets/site/offline.js", "module": True}]
+    assert base["js"] == [
+        {"src": "assets/site/site.js", "module": True},
+        {"src": "assets/site/offline.js", "module": True},
+    ]
     spell = resolve(["spellbook-lazy", "calculators", "calculators"])
     sources = [script["src"] for script in spell["js"]]
-    assert sources == ["assets/site/site.js", "assets/widgets/calculators-loader.js",
-                       "assets/site/grimoire-lazy.js",
-                       "assets/site/offline.js"]
+    assert sources == [
+        "assets/site/site.js",
+        "assets/widgets/calculators-loader.js",
+        "assets/site/grimoire-lazy.js",
+        "assets/site/offline.js",
+    ]
     assert len(spell["css"]) == len(set(spell["css"]))
     cards = [script["src"] for script in resolve("cards")["js"]]
     assert cards.index("assets/site/grimoire.js") < cards.index("assets/site/cards.js")
@@ -30,8 +35,10 @@ def test_an_unknown_bundle_is_a_french_message():
 
 def test_a_script_may_be_a_classic_script(monkeypatch):
     bundles = dict(page_assets.BUNDLES)
-    bundles["calculators"] = {**bundles["calculators"],
-                              "js": [{"src": "assets/widgets/calculators-loader.js", "module": False}]}
+    bundles["calculators"] = {
+        **bundles["calculators"],
+        "js": [{"src": "assets/widgets/calculators-loader.js", "module": False}],
+    }
     monkeypatch.setattr(page_assets, "BUNDLES", bundles)
     scripts = {s["src"]: s["module"] for s in resolve(["calculators"])["js"]}
     assert scripts["assets/widgets/calculators-loader.js"] is False
@@ -40,11 +47,15 @@ def test_a_script_may_be_a_classic_script(monkeypatch):
 
 def test_the_index_filters_come_before_the_site_script():
     sources = [script["src"] for script in resolve(["index", "spellbook-index"])["js"]]
-    assert sources[:3] == ["assets/site/index-address.js", "assets/site/spell-index.js",
-                           "assets/site/site.js"]
+    assert sources[:3] == [
+        "assets/site/index-address.js",
+        "assets/site/spell-index.js",
+        "assets/site/site.js",
+    ]
     # The address is read in the page's head, before the theme's scripts read its ?q=.
     assert [s["src"] for s in resolve(["index"])["js"] if s.get("head")] == [
-        "assets/site/index-address.js"]
+        "assets/site/index-address.js"
+    ]
     assert "assets/site/spell-index.js" not in [s["src"] for s in resolve(["spellbook-lazy"])["js"]]
 
 
@@ -52,5 +63,5 @@ def test_the_theme_prints_module_scripts_as_modules(built_site):
     page = (built_site / "calculateurs" / "index.html").read_text(encoding="utf-8")
     for script in resolve(["calculators"])["js"]:
         name = script["src"].rsplit("/", 1)[-1]
-        tag = next(line for line in page.splitlines() if f"/{name}\"" in line and "<script" in line)
+        tag = next(line for line in page.splitlines() if f'/{name}"' in line and "<script" in line)
         assert ('type="module"' in tag) == script["module"], tag

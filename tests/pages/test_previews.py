@@ -42,7 +42,9 @@ def head_of(path: Path) -> _Head:
 
 
 def spell_pages(site: Path) -> list[Path]:
-    return [site / "sorts" / p.stem / "index.html" for p in sorted((ROOT / "spells").glob("*.yaml"))]
+    return [
+        site / "sorts" / p.stem / "index.html" for p in sorted((ROOT / "spells").glob("*.yaml"))
+    ]
 
 
 def test_every_spell_page_has_its_own_preview(built_site):
@@ -58,8 +60,11 @@ def test_every_spell_page_has_its_own_preview(built_site):
         assert head.meta["og:locale"] == ["fr_FR"]
         text = description[0]
         assert text.startswith(f"Sort de magicien, niveaux {spell['levels']['raw']}. "), text
-        first_words = " ".join(re.sub(r"^(- |#### )", "", line) for line in
-                               spell["description"].split("\n") if line and line[0] not in "|!")
+        first_words = " ".join(
+            re.sub(r"^(- |#### )", "", line)
+            for line in spell["description"].split("\n")
+            if line and line[0] not in "|!"
+        )
         first_words = re.sub(r"(\d)\^(er|eme|e)\b", r"\1\2", first_words).split()[:3]
         assert " ".join(first_words) in text, (page, text)
         assert len(text) <= 160
@@ -78,11 +83,18 @@ def published_site(tmp_path_factory):
     for slug in ("eclair", "images-miroir"):
         text = (ROOT / "spells" / f"{slug}.yaml").read_text(encoding="utf-8")
         (project / "spells" / f"{slug}.yaml").write_text(text, encoding="utf-8")
-    hostile = (project / "spells" / "eclair.yaml")
+    hostile = project / "spells" / "eclair.yaml"
     data = hostile.read_text(encoding="utf-8")
-    hostile.write_text(data.replace("Ce sort crée un éclair.",
-                                    '"><script>alert(1)</script> & <b>gras</b> crée un éclair.', 1)
-                       if "Ce sort crée un éclair." in data else data, encoding="utf-8")
+    hostile.write_text(
+        data.replace(
+            "Ce sort crée un éclair.",
+            '"><script>alert(1)</script> & <b>gras</b> crée un éclair.',
+            1,
+        )
+        if "Ce sort crée un éclair." in data
+        else data,
+        encoding="utf-8",
+    )
     assert "<script>alert(1)" in hostile.read_text(encoding="utf-8")
     monkeypatch = pytest.MonkeyPatch()
     monkeypatch.setenv("SITE_URL", ADDRESS)
@@ -93,9 +105,11 @@ def published_site(tmp_path_factory):
 
 
 def test_the_publishing_address_gives_canonical_links_and_og_url(published_site):
-    for relative, url in (("index.html", ADDRESS), ("sorts/eclair/index.html",
-                                                    ADDRESS + "sorts/eclair/"),
-                          ("regles/index.html", ADDRESS + "regles/")):
+    for relative, url in (
+        ("index.html", ADDRESS),
+        ("sorts/eclair/index.html", ADDRESS + "sorts/eclair/"),
+        ("regles/index.html", ADDRESS + "regles/"),
+    ):
         head = head_of(published_site / relative)
         assert head.canonical == [url]
         assert head.meta["og:url"] == [url]
@@ -112,5 +126,6 @@ def test_hostile_spell_text_stays_text_in_the_preview(published_site):
     assert head.meta["og:description"] == head.meta["description"]
     html = page.read_text(encoding="utf-8")
     assert "<script>alert(1)" not in html and "<b>gras" not in html
-    assert head.scripts == head_of(published_site / "sorts" / "images-miroir" /
-                                   "index.html").scripts
+    assert (
+        head.scripts == head_of(published_site / "sorts" / "images-miroir" / "index.html").scripts
+    )

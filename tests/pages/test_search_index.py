@@ -14,13 +14,17 @@ from tests.conftest import ROOT
 
 @pytest.fixture(scope="module")
 def documents(built_site) -> list[dict]:
-    return json.loads((built_site / "search" / "documents.json").read_text(encoding="utf-8"))["docs"]
+    return json.loads((built_site / "search" / "documents.json").read_text(encoding="utf-8"))[
+        "docs"
+    ]
 
 
 @pytest.fixture(scope="module")
 def spells() -> dict[str, dict]:
-    return {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
-            for p in sorted((ROOT / "spells").glob("*.yaml"))}
+    return {
+        p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
+        for p in sorted((ROOT / "spells").glob("*.yaml"))
+    }
 
 
 def test_every_spell_page_is_searchable_by_its_prose(documents, spells):
@@ -28,8 +32,11 @@ def test_every_spell_page_is_searchable_by_its_prose(documents, spells):
     for slug, spell in spells.items():
         page = pages[f"sorts/{slug}/"]
         assert page["title"] == spell["name"]
-        first = next(line for line in spell["description"].split("\n")
-                     if line.strip() and not line.startswith(("|", "!", "- ", "#")))
+        first = next(
+            line
+            for line in spell["description"].split("\n")
+            if line.strip() and not line.startswith(("|", "!", "- ", "#"))
+        )
         words = re.findall(r"\w{4,}", first)[:3]
         assert all(word in page["text"] for word in words), slug
 

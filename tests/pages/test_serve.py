@@ -63,8 +63,14 @@ def served(tmp_path):
     env.pop("SITE_URL", None)
     log = (tmp_path / "serve.log").open("w", encoding="utf-8")
     process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", "--port", str(port)], cwd=project, env=env,
-        stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        [sys.executable, "-m", "generator", "serve", "--port", str(port)],
+        cwd=project,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     try:
         yield f"http://127.0.0.1:{port}/", path, process
     finally:

@@ -14,8 +14,10 @@ import yaml
 from tests.conftest import ROOT
 from tests.fidelity import page_text
 
-SPELLS = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
-          for p in sorted((ROOT / "spells").glob("*.yaml"))}
+SPELLS = {
+    p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
+    for p in sorted((ROOT / "spells").glob("*.yaml"))
+}
 
 
 class _Links(html.parser.HTMLParser):
@@ -59,12 +61,16 @@ def test_one_page_per_spell_and_the_main_pages(built_site):
 def test_alias_urls_lead_to_the_canonical_page(built_site):
     page = (built_site / "sorts" / "image-miroir" / "index.html").read_text(encoding="utf-8")
     assert '<link rel="canonical" href="../images-miroir/">' in page
-    assert 'url=../images-miroir/' in page
+    assert "url=../images-miroir/" in page
     # Aliases that differ only by case share the canonical URL: no extra page.
     assert not (built_site / "sorts" / "dimension-duel-2").exists()
     aliases = {alias: s["slug"] for s in SPELLS.values() for alias in s["aliases"]}
-    assert aliases == {"Dimension Duel": "dimension-duel", "Image miroir": "images-miroir",
-                       "Runes explosives": "runes-explosives", "Sort absolu": "sort-absolu"}
+    assert aliases == {
+        "Dimension Duel": "dimension-duel",
+        "Image miroir": "images-miroir",
+        "Runes explosives": "runes-explosives",
+        "Sort absolu": "sort-absolu",
+    }
 
 
 def test_json_api(built_site):
@@ -120,7 +126,9 @@ def test_lost_images_are_figure_placeholders(built_site):
 
 
 def test_the_monster_table_is_a_table(built_site):
-    page = (built_site / "sorts" / "invocation-de-monstre" / "index.html").read_text(encoding="utf-8")
+    page = (built_site / "sorts" / "invocation-de-monstre" / "index.html").read_text(
+        encoding="utf-8"
+    )
     table = re.search(r'<table class="gr-table">(.*?)</table>', page, re.S).group(1)
     assert table.count("<tr>") == 9
     assert '<th scope="col">Sort niv 9</th>' in table
@@ -129,8 +137,11 @@ def test_the_monster_table_is_a_table(built_site):
 
 def test_no_broken_internal_link_or_anchor(built_site):
     # 404.html is served at any depth, so MkDocs gives it root-absolute URLs: not checked here.
-    parsed = {path: parse(path) for path in html_pages(built_site) if path.name != "404.html"
-              or path.parent != built_site}
+    parsed = {
+        path: parse(path)
+        for path in html_pages(built_site)
+        if path.name != "404.html" or path.parent != built_site
+    }
     broken = []
     for path, links in parsed.items():
         for _tag, url in links.urls:

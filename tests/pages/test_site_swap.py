@@ -26,8 +26,11 @@ STAMPED = {"sitemap.xml", "sitemap.xml.gz"}
 
 def snapshot(site: Path) -> dict[str, str]:
     """Every file of a built site and the digest of its bytes."""
-    return {path.relative_to(site).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in sorted(site.rglob("*")) if path.is_file() and path.name not in STAMPED}
+    return {
+        path.relative_to(site).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(site.rglob("*"))
+        if path.is_file() and path.name not in STAMPED
+    }
 
 
 def leftovers(project: Path) -> list[str]:
@@ -36,15 +39,17 @@ def leftovers(project: Path) -> list[str]:
 
 def version(project: Path, text: str) -> None:
     spell = (ROOT / "spells" / "vol.yaml").read_text(encoding="utf-8")
-    (project / "spells" / "vol.yaml").write_text(spell.replace("Ce sort permet", f"{text} Ce sort permet", 1),
-                                                  encoding="utf-8")
+    (project / "spells" / "vol.yaml").write_text(
+        spell.replace("Ce sort permet", f"{text} Ce sort permet", 1), encoding="utf-8"
+    )
 
 
 def killed_build(project: Path, step: str) -> int:
     env = {**os.environ, "GRIMOIRE_BUILD_KILL_AT": step, "SITE_URL": ""}
     code = "from pathlib import Path; from generator.build import build_site; build_site(Path('.'))"
-    return subprocess.run([sys.executable, "-c", code], cwd=project, env=env, capture_output=True,
-                          timeout=600).returncode
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=project, env=env, capture_output=True, timeout=600
+    ).returncode
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +72,9 @@ def test_a_build_killed_at_any_step_leaves_a_whole_site(project, monkeypatch):
         assert killed_build(project, step) == -signal.SIGKILL, step
         after = snapshot(project / "site")
         expected = target if STEPS.index(step) >= STEPS.index("swapped") else current
-        assert after == sites[expected], f"tué à l'étape « {step} » : site/ n'est ni l'ancien ni le nouveau"
+        assert after == sites[expected], (
+            f"tué à l'étape « {step} » : site/ n'est ni l'ancien ni le nouveau"
+        )
         current = expected
     # The build killed while removing the previous site left part of it beside site/: the next
     # build removes it.
@@ -77,9 +84,12 @@ def test_a_build_killed_at_any_step_leaves_a_whole_site(project, monkeypatch):
     assert leftovers(project) == []
 
 
-@pytest.mark.parametrize(("code", "reason"), [(errno.ENOSPC, "disque plein"),
-                                              (errno.EROFS, "disque en lecture seule")])
-def test_a_full_or_read_only_disk_names_the_folder_and_leaves_nothing(project, monkeypatch, code, reason):
+@pytest.mark.parametrize(
+    ("code", "reason"), [(errno.ENOSPC, "disque plein"), (errno.EROFS, "disque en lecture seule")]
+)
+def test_a_full_or_read_only_disk_names_the_folder_and_leaves_nothing(
+    project, monkeypatch, code, reason
+):
     from mkdocs import utils
 
     monkeypatch.delenv("SITE_URL", raising=False)
@@ -101,6 +111,7 @@ def test_a_full_or_read_only_disk_names_the_folder_and_leaves_nothing(project, m
         build_site(project)
     assert str(raised.value) == (
         f"{project}: -: attendu un dossier où écrire le site, reçu une erreur ({reason}) : le site précédent "
-        "(site/) est gardé tel quel et rien n'est laissé à côté")
+        "(site/) est gardé tel quel et rien n'est laissé à côté"
+    )
     assert snapshot(site) == before
     assert leftovers(project) == []

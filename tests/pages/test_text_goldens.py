@@ -46,12 +46,20 @@ def rendered(options: dict, text: str) -> str:
     mentions = finder()
 
     def spans_for(line: str) -> tuple[Span, ...]:
-        return tuple(Span(m.start, m.end, "link", f"../{m.slug}/")
-                     for m in mentions.find(line, exclude=options.get("exclude", "")))
+        return tuple(
+            Span(m.start, m.end, "link", f"../{m.slug}/")
+            for m in mentions.find(line, exclude=options.get("exclude", ""))
+        )
 
     description = text.rstrip("\n")
-    return str(render_description(description, per_level=options.get("per_level", []),
-                                  spans_for=spans_for)) + "\n"
+    return (
+        str(
+            render_description(
+                description, per_level=options.get("per_level", []), spans_for=spans_for
+            )
+        )
+        + "\n"
+    )
 
 
 def linked(options: dict, text: str) -> str:
@@ -60,7 +68,7 @@ def linked(options: dict, text: str) -> str:
     for line in text.rstrip("\n").split("\n"):
         marked, position = [], 0
         for m in mentions.find(line, exclude=options.get("exclude", "")):
-            marked += [line[position:m.start], f"[{line[m.start:m.end]}]({m.slug})"]
+            marked += [line[position : m.start], f"[{line[m.start : m.end]}]({m.slug})"]
             position = m.end
         out.append("".join(marked) + line[position:])
     return "\n".join(out) + "\n"
@@ -75,9 +83,14 @@ def test_golden_case(case: Path, update_goldens: bool):
         pytest.skip(f"{expected_path.name} réécrit : relisez son diff avant de valider")
     expected = expected_path.read_text(encoding="utf-8") if expected_path.exists() else ""
     if produced != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(True), produced.splitlines(True),
-                                            f"attendu/{tool}/{expected_path.name}",
-                                            f"produit/{tool}/{expected_path.name}"))
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(True),
+                produced.splitlines(True),
+                f"attendu/{tool}/{expected_path.name}",
+                f"produit/{tool}/{expected_path.name}",
+            )
+        )
         pytest.fail(f"la sortie diffère de sa référence :\n{diff}", pytrace=False)
 
 

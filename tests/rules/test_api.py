@@ -115,23 +115,35 @@ def test_outcome_values_order_and_labels():
 
 def test_constants():
     assert rules.ELEMENTS == ("feu", "vigne", "eau", "neutre")
-    assert rules.ELEMENT_LABELS == {"feu": "Feu", "vigne": "Vigne", "eau": "Eau", "neutre": "Neutre"}
+    assert rules.ELEMENT_LABELS == {
+        "feu": "Feu",
+        "vigne": "Vigne",
+        "eau": "Eau",
+        "neutre": "Neutre",
+    }
     assert rules.EXTREMES == ("modified", "natural")
     assert rules.EXTREMES_LABELS == {"modified": "Résultat modifié", "natural": "Dé naturel"}
     assert rules.STUDY_XP == {1: 5, 2: 12, 3: 25, 4: 55, 5: 125, 6: 300}
     assert rules.ELEMENT_ARTICLE_LABELS.keys() == rules.ELEMENT_LABELS.keys()
-    assert (rules.DIE_FACES, rules.MAGIC_DIVISOR, rules.CAST_FORMULA) == (12, 2, "d12 − ⌊magie / 2⌋")
+    assert (rules.DIE_FACES, rules.MAGIC_DIVISOR, rules.CAST_FORMULA) == (
+        12,
+        2,
+        "d12 − ⌊magie / 2⌋",
+    )
     assert (rules.MIN_LEARNING, rules.MAX_LEARNING) == (1, 5)
     assert (rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY) == (1, 5)
     assert (rules.MIN_SPELL_LEVEL, rules.MAX_SPELL_LEVEL) == (1, 9)
     assert list(rules.STUDY_XP) == list(range(rules.MIN_STUDY_HOURS, rules.MAX_STUDY_HOURS + 1))
 
 
-@pytest.mark.parametrize(("check", "low", "high"), [
-    ("learning", "MIN_LEARNING", "MAX_LEARNING"),
-    ("difficulty", "MIN_DIFFICULTY", "MAX_DIFFICULTY"),
-    ("hours", "MIN_STUDY_HOURS", "MAX_STUDY_HOURS"),
-])
+@pytest.mark.parametrize(
+    ("check", "low", "high"),
+    [
+        ("learning", "MIN_LEARNING", "MAX_LEARNING"),
+        ("difficulty", "MIN_DIFFICULTY", "MAX_DIFFICULTY"),
+        ("hours", "MIN_STUDY_HOURS", "MAX_STUDY_HOURS"),
+    ],
+)
 def test_validators_check_the_limits_of_the_constants(check, low, high):
     from rules import errors
 
@@ -267,10 +279,14 @@ def test_stable_magic_is_where_every_cast_stops_changing():
                 faces = rules.outcome_faces(stable, learning, modifier=modifier, extremes=extremes)
                 for magic in range(stable, stable + 8):
                     for lower in range(modifier - 3, modifier + 1):
-                        assert rules.outcome_faces(magic, learning, modifier=lower, extremes=extremes) == faces
+                        assert (
+                            rules.outcome_faces(magic, learning, modifier=lower, extremes=extremes)
+                            == faces
+                        )
         if stable > 0:  # one level lower, some cast still changes
             assert any(
-                rules.outcome_faces(stable - 1, learning, modifier=modifier) != rules.outcome_faces(stable, learning, modifier=modifier)
+                rules.outcome_faces(stable - 1, learning, modifier=modifier)
+                != rules.outcome_faces(stable, learning, modifier=modifier)
                 for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
             )
 

@@ -15,7 +15,13 @@ learnings = st.integers(min_value=1, max_value=5)
 modifiers = st.integers(min_value=-3, max_value=3)
 extremes = st.sampled_from(["modified", "natural"])
 
-C, X, W, S, P = (Outcome.CRITICAL_FAILURE, Outcome.FAILURE, Outcome.FLAWED, Outcome.SUCCESS, Outcome.PERFECT)
+C, X, W, S, P = (
+    Outcome.CRITICAL_FAILURE,
+    Outcome.FAILURE,
+    Outcome.FLAWED,
+    Outcome.SUCCESS,
+    Outcome.PERFECT,
+)
 
 # Hand-checked: R = face − floor(magic/2); the 2×learning face is perfect.
 GOLDEN = {
@@ -150,9 +156,13 @@ def test_expected_xp_golden():
 
 
 @given(magics, learnings, modifiers, extremes, st.integers(min_value=1, max_value=12))
-def test_cast_with_a_face_is_deterministic_and_matches_the_oracle(magic, learning, modifier, reading, face):
+def test_cast_with_a_face_is_deterministic_and_matches_the_oracle(
+    magic, learning, modifier, reading, face
+):
     first = rules.cast(magic, learning, face=face, modifier=modifier, extremes=reading)
-    again = rules.cast(magic, learning, face=face, modifier=modifier, extremes=reading, rng=random.Random(99))
+    again = rules.cast(
+        magic, learning, face=face, modifier=modifier, extremes=reading, rng=random.Random(99)
+    )
     assert first == again
     assert first.face == face
     assert first.modified == face - magic // 2 + modifier
@@ -168,8 +178,9 @@ def test_outcome_faces_match_the_oracle_face_by_face(magic, learning, modifier, 
     assert sorted(face for group in faces.values() for face in group) == list(range(1, 13))
     for outcome, group in faces.items():
         assert group == tuple(sorted(group))
-        assert all(oracle.roll(face, magic, learning, modifier, reading) == outcome.value
-                   for face in group)
+        assert all(
+            oracle.roll(face, magic, learning, modifier, reading) == outcome.value for face in group
+        )
 
 
 def test_outcome_faces_refuse_what_a_cast_refuses():
@@ -179,7 +190,9 @@ def test_outcome_faces_refuse_what_a_cast_refuses():
 
 @given(st.integers(min_value=0, max_value=2**32), magics, learnings)
 def test_cast_is_replayable_with_a_seed(seed, magic, learning):
-    first = [rules.cast(magic, learning, rng=rng) for rng in [random.Random(seed)] for _ in range(20)]
+    first = [
+        rules.cast(magic, learning, rng=rng) for rng in [random.Random(seed)] for _ in range(20)
+    ]
     rng = random.Random(seed)
     again = [rules.cast(magic, learning, rng=rng) for _ in range(20)]
     assert first == again
@@ -197,15 +210,25 @@ def test_cast_without_rng_rolls_a_valid_face():
 def test_casts_with_the_same_key_have_the_same_figures(magic, learning, modifier, reading):
     # Two more magic cost one more point of the die, as one less modifier does.
     twin = (magic + 2, modifier + 1)
-    keys = {rules.cast_key(m, learning, modifier=mod, extremes=reading) for m, mod in ((magic, modifier), twin)}
+    keys = {
+        rules.cast_key(m, learning, modifier=mod, extremes=reading)
+        for m, mod in ((magic, modifier), twin)
+    }
     assert len(keys) == 1
     for figures in (rules.cast_odds, rules.outcome_faces, rules.expected_xp):
-        assert figures(magic, learning, modifier=modifier, extremes=reading) == \
-            figures(*twin[:1], learning, modifier=twin[1], extremes=reading)
+        assert figures(magic, learning, modifier=modifier, extremes=reading) == figures(
+            *twin[:1], learning, modifier=twin[1], extremes=reading
+        )
 
 
 @given(magics, learnings, modifiers, magics, learnings, modifiers, extremes)
 def test_casts_whose_faces_differ_have_different_keys(m1, l1, d1, m2, l2, d2, reading):
-    faces = [rules.outcome_faces(m, n, modifier=d, extremes=reading) for m, n, d in ((m1, l1, d1), (m2, l2, d2))]
-    keys = [rules.cast_key(m, n, modifier=d, extremes=reading) for m, n, d in ((m1, l1, d1), (m2, l2, d2))]
+    faces = [
+        rules.outcome_faces(m, n, modifier=d, extremes=reading)
+        for m, n, d in ((m1, l1, d1), (m2, l2, d2))
+    ]
+    keys = [
+        rules.cast_key(m, n, modifier=d, extremes=reading)
+        for m, n, d in ((m1, l1, d1), (m2, l2, d2))
+    ]
     assert faces[0] == faces[1] or keys[0] != keys[1]

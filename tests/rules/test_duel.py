@@ -40,7 +40,10 @@ STATS = [(0, 1), (0, 5), (3, 2), (6, 3), (11, 4), (24, 5)]
 
 @pytest.mark.parametrize("reading", ["modified", "natural"])
 @pytest.mark.parametrize("elements", list(product(ELEMENTS, ELEMENTS)))
-@pytest.mark.parametrize("stats", [(STATS[0], STATS[1]), (STATS[2], STATS[3]), (STATS[4], STATS[2]), (STATS[5], STATS[0])])
+@pytest.mark.parametrize(
+    "stats",
+    [(STATS[0], STATS[1]), (STATS[2], STATS[3]), (STATS[4], STATS[2]), (STATS[5], STATS[0])],
+)
 def test_duel_odds_match_every_face_of_both_rolls(stats, elements, reading):
     (ma, la), (mb, lb) = stats
     ea, eb = elements
@@ -52,7 +55,9 @@ def test_duel_odds_match_every_face_of_both_rolls(stats, elements, reading):
 
 @given(casters, casters, extremes)
 def test_clash_and_duel_match_the_oracle(a, b, reading):
-    clash, duel = oracle.duel_by_faces((a.magic, a.learning, a.element), (b.magic, b.learning, b.element), reading)
+    clash, duel = oracle.duel_by_faces(
+        (a.magic, a.learning, a.element), (b.magic, b.learning, b.element), reading
+    )
     assert rules.clash_odds(a, b, extremes=reading) == clash
     assert rules.duel_odds(a, b, extremes=reading) == duel
 
@@ -63,7 +68,12 @@ def test_clash_odds_are_symmetric_when_casters_swap(a, b, reading):
     ba = rules.clash_odds(b, a, extremes=reading)
     assert (ab["a"], ab["b"], ab["cancel"]) == (ba["b"], ba["a"], ba["cancel"])
     dab, dba = rules.duel_odds(a, b, extremes=reading), rules.duel_odds(b, a, extremes=reading)
-    assert (dab["a"], dab["b"], dab["cancel"], dab["none"]) == (dba["b"], dba["a"], dba["cancel"], dba["none"])
+    assert (dab["a"], dab["b"], dab["cancel"], dab["none"]) == (
+        dba["b"],
+        dba["a"],
+        dba["cancel"],
+        dba["none"],
+    )
 
 
 @given(casters, casters, extremes)
@@ -81,15 +91,22 @@ def test_breakdown_is_consistent(a, b, reading):
     d = rules.duel_breakdown(a, b, extremes=reading)
     assert d.dominant == rules.dominance(a.element, b.element)
     assert (d.modifier_a, d.modifier_b) == {"a": (-1, 1), "b": (1, -1), None: (0, 0)}[d.dominant]
+
     def not_failing(c, m):
         return 1 - sum(
-            v for o, v in rules.cast_odds(c.magic, c.learning, modifier=m, extremes=reading).items()
+            v
+            for o, v in rules.cast_odds(c.magic, c.learning, modifier=m, extremes=reading).items()
             if o in (rules.Outcome.FAILURE, rules.Outcome.CRITICAL_FAILURE)
         )
 
     assert d.cast_a == not_failing(a, 0) and d.cast_b == not_failing(b, 0)
     assert d.test_a == not_failing(a, d.modifier_a) and d.test_b == not_failing(b, d.modifier_b)
-    assert [(r.a_passed, r.b_passed) for r in d.rows] == [(True, True), (True, False), (False, True), (False, False)]
+    assert [(r.a_passed, r.b_passed) for r in d.rows] == [
+        (True, True),
+        (True, False),
+        (False, True),
+        (False, False),
+    ]
     assert sum(r.probability for r in d.rows) == 1
     assert [r.result for r in d.rows][1:3] == ["a", "b"]
     assert d.rows[0].result == d.rows[3].result == (d.dominant or "cancel")
@@ -107,7 +124,12 @@ def test_duel_golden_example():
     assert [r.probability for r in d.rows] == [F(1, 4), F(1, 2), F(1, 12), F(1, 6)]
     assert [r.result for r in d.rows] == ["a", "a", "b", "a"]
     assert rules.clash_odds(a, b) == {"a": F(11, 12), "b": F(1, 12), "cancel": 0}
-    assert rules.duel_odds(a, b) == {"a": F(139, 216), "b": F(35, 216), "cancel": 0, "none": F(7, 36)}
+    assert rules.duel_odds(a, b) == {
+        "a": F(139, 216),
+        "b": F(35, 216),
+        "cancel": 0,
+        "none": F(7, 36),
+    }
 
 
 def test_without_dominance_both_or_none_cancel():

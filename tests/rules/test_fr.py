@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 import rules
 
 NBSP = "\u00a0"
-fractions = st.fractions(min_value=-10**7, max_value=10**7, max_denominator=10**6)
+fractions = st.fractions(min_value=-(10**7), max_value=10**7, max_denominator=10**6)
 probabilities = st.fractions(min_value=0, max_value=1, max_denominator=10**6)
 digits = st.integers(min_value=0, max_value=4)
 
@@ -83,7 +83,10 @@ def test_format_decimal_golden(x, text):
     assert rules.format_decimal(x) == text
 
 
-@pytest.mark.parametrize("p, text", [(F(7, 12), "7/12"), (F(0), "0"), (F(1), "1"), (1, "1"), (F(6, 8), "3/4"), (F(-1, 2), "-1/2")])
+@pytest.mark.parametrize(
+    "p, text",
+    [(F(7, 12), "7/12"), (F(0), "0"), (F(1), "1"), (1, "1"), (F(6, 8), "3/4"), (F(-1, 2), "-1/2")],
+)
 def test_format_fraction(p, text):
     assert rules.format_fraction(p) == text
 

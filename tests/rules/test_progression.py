@@ -15,6 +15,7 @@ difficulties = st.integers(min_value=1, max_value=5)
 
 # --- costs (rules lines 21–27) -------------------------------------------------
 
+
 @pytest.mark.parametrize("difficulty", [1, 2, 3, 4, 5])
 def test_level_up_costs_are_the_documents(difficulty):
     assert [rules.level_up_cost(level, difficulty) for level in range(0, 5)] == [
@@ -34,6 +35,7 @@ def test_level_up_cost_golden():
 
 
 # --- gain_xp ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "args, expected",
@@ -85,7 +87,9 @@ def test_gain_xp_never_loses_xp_except_what_level_ups_spend(learning, xp, gained
 )
 def test_gain_xp_in_two_steps_equals_one_step(learning, xp, first, second, difficulty):
     mid = rules.gain_xp(learning, xp, first, difficulty)
-    assert rules.gain_xp(*mid, second, difficulty) == rules.gain_xp(learning, xp, first + second, difficulty)
+    assert rules.gain_xp(*mid, second, difficulty) == rules.gain_xp(
+        learning, xp, first + second, difficulty
+    )
 
 
 # --- expected casts to the next level --------------------------------------------
@@ -109,7 +113,9 @@ SMALL_CASES = [
 @pytest.mark.parametrize("case", SMALL_CASES)
 def test_casts_to_next_level_and_level_up_within_match_forward_propagation(case):
     magic, learning, difficulty, xp, reading = case
-    expected, within = oracle.forward_progress(magic, learning, difficulty, xp, learning + 1, reading)
+    expected, within = oracle.forward_progress(
+        magic, learning, difficulty, xp, learning + 1, reading
+    )
     assert rules.casts_to_next_level(magic, learning, difficulty, xp, extremes=reading) == expected
     for n, chance in enumerate(within + [F(1)] * 3):
         assert rules.level_up_within(magic, learning, difficulty, n, xp, extremes=reading) == chance
@@ -125,7 +131,9 @@ def test_expected_casts_match_a_linear_solve(magic, learning, reading):
     for xp in range(oracle.cost(learning, 1)):
         path = rules.level_path(magic, learning, 1, xp, extremes=reading, target=learning + 2)
         assert path[-1].expected_casts == solved[(learning, xp)]
-        assert path[0].expected_casts == rules.casts_to_next_level(magic, learning, 1, xp, extremes=reading)
+        assert path[0].expected_casts == rules.casts_to_next_level(
+            magic, learning, 1, xp, extremes=reading
+        )
 
 
 @pytest.mark.parametrize("magic, reading", [(0, "modified"), (7, "natural")])
@@ -203,21 +211,31 @@ def test_level_path_at_the_top_and_with_a_target():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(min_value=0, max_value=20), st.integers(min_value=1, max_value=5),
-       st.integers(min_value=1, max_value=5), st.integers(min_value=0, max_value=9),
-       st.integers(min_value=0, max_value=30), st.sampled_from(["modified", "natural"]))
+@given(
+    st.integers(min_value=0, max_value=20),
+    st.integers(min_value=1, max_value=5),
+    st.integers(min_value=1, max_value=5),
+    st.integers(min_value=0, max_value=9),
+    st.integers(min_value=0, max_value=30),
+    st.sampled_from(["modified", "natural"]),
+)
 def test_states_with_the_same_key_progress_alike(half, learning, difficulty, xp, n, reading):
     even, odd = 2 * half, 2 * half + 1  # the same ⌊magic / 2⌋
-    assert rules.progression_key(even, learning, difficulty, xp, extremes=reading) == \
-        rules.progression_key(odd, learning, difficulty, xp, extremes=reading)
-    assert rules.level_path(even, learning, difficulty, xp, extremes=reading) == \
-        rules.level_path(odd, learning, difficulty, xp, extremes=reading)
+    assert rules.progression_key(
+        even, learning, difficulty, xp, extremes=reading
+    ) == rules.progression_key(odd, learning, difficulty, xp, extremes=reading)
+    assert rules.level_path(even, learning, difficulty, xp, extremes=reading) == rules.level_path(
+        odd, learning, difficulty, xp, extremes=reading
+    )
     if learning < 5:
         for figures in (rules.casts_to_next_level,):
-            assert figures(even, learning, difficulty, xp, extremes=reading) == \
-                figures(odd, learning, difficulty, xp, extremes=reading)
-        assert rules.level_up_within(even, learning, difficulty, n, xp, extremes=reading) == \
-            rules.level_up_within(odd, learning, difficulty, n, xp, extremes=reading)
+            assert figures(even, learning, difficulty, xp, extremes=reading) == figures(
+                odd, learning, difficulty, xp, extremes=reading
+            )
+        assert rules.level_up_within(
+            even, learning, difficulty, n, xp, extremes=reading
+        ) == rules.level_up_within(odd, learning, difficulty, n, xp, extremes=reading)
     # Another ⌊magic / 2⌋, another key.
-    assert rules.progression_key(even + 2, learning, difficulty, xp, extremes=reading) != \
-        rules.progression_key(even, learning, difficulty, xp, extremes=reading)
+    assert rules.progression_key(
+        even + 2, learning, difficulty, xp, extremes=reading
+    ) != rules.progression_key(even, learning, difficulty, xp, extremes=reading)

@@ -54,13 +54,28 @@ def test_study_odds_golden():
 
 
 @pytest.mark.parametrize(
-    "text", ["3/4", " 3 / 4 ", "0,75", "0.75", ",75", "75 %", "75%", "75\u00a0%", "75\u202f%", F(3, 4), Decimal("0.75")]
+    "text",
+    [
+        "3/4",
+        " 3 / 4 ",
+        "0,75",
+        "0.75",
+        ",75",
+        "75 %",
+        "75%",
+        "75\u00a0%",
+        "75\u202f%",
+        F(3, 4),
+        Decimal("0.75"),
+    ],
 )
 def test_probability_spellings(text):
     assert rules.study_odds(3, text) == rules.study_odds(3, F(3, 4))
 
 
-@pytest.mark.parametrize("text, value", [("1", F(1)), ("0", F(0)), ("100 %", F(1)), ("12,5 %", F(1, 8)), (1, F(1))])
+@pytest.mark.parametrize(
+    "text, value", [("1", F(1)), ("0", F(0)), ("100 %", F(1)), ("12,5 %", F(1, 8)), (1, F(1))]
+)
 def test_probability_edges(text, value):
     assert rules.study_expected(2, text) == rules.study_expected(2, value)
 

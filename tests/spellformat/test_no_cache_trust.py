@@ -24,8 +24,9 @@ def test_a_tampered_cache_cannot_make_an_invalid_file_pass(tmp_path):
     cache = tmp_path / "build" / "cache"
     cache.mkdir(parents=True)
     digest = hashlib.sha256(b"boule-de-feu.yaml\0" + raw).hexdigest()
-    (cache / "valid-files.json").write_text(json.dumps(
-        {"key": "x", "files": {digest: [{"slug": "../../x"}, []]}}), encoding="utf-8")
+    (cache / "valid-files.json").write_text(
+        json.dumps({"key": "x", "files": {digest: [{"slug": "../../x"}, []]}}), encoding="utf-8"
+    )
     loaded, problems = load_dir(spells)
     assert [p for p in problems if p.field == "slug"], problems
     shutil.rmtree(cache)

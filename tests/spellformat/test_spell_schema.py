@@ -32,18 +32,25 @@ def test_is_a_valid_draft_2020_12_schema() -> None:
 
 def test_every_key_has_a_french_description() -> None:
     # (`if` subschemas are conditions on `kind`, not shapes: nothing to document there.)
-    missing = [f"{where}/properties/{key}"
-               for where, node in subschemas(SCHEMA) if isinstance(node.get("properties"), dict)
-               and "/if" not in where
-               for key, prop in node["properties"].items() if not prop.get("description")]
+    missing = [
+        f"{where}/properties/{key}"
+        for where, node in subschemas(SCHEMA)
+        if isinstance(node.get("properties"), dict) and "/if" not in where
+        for key, prop in node["properties"].items()
+        if not prop.get("description")
+    ]
     assert missing == []
     assert all(d["description"] for d in SCHEMA["$defs"].values())
 
 
 def test_every_object_is_closed() -> None:
-    open_objects = [where for where, node in subschemas(SCHEMA)
-                    if node.get("type") == "object" and node.get("additionalProperties") is not False
-                    and "/if" not in where]
+    open_objects = [
+        where
+        for where, node in subschemas(SCHEMA)
+        if node.get("type") == "object"
+        and node.get("additionalProperties") is not False
+        and "/if" not in where
+    ]
     assert open_objects == []
     # The parsed unions are closed by their branches: one `then` per kind, each closed.
     for name in ("casting_time_parsed", "range_parsed", "duration_parsed"):
@@ -59,11 +66,23 @@ def test_every_object_is_closed() -> None:
 def test_format_enumerations() -> None:
     props = SCHEMA["properties"]
     assert props["element"]["enum"] == ["feu", "vigne", "eau", "neutre"]
-    assert props["element_status"]["enum"] == props["difficulty_status"]["enum"] == ["editorial", "author"]
+    assert (
+        props["element_status"]["enum"]
+        == props["difficulty_status"]["enum"]
+        == ["editorial", "author"]
+    )
     assert (props["difficulty"]["minimum"], props["difficulty"]["maximum"]) == (1, 5)
-    assert SCHEMA["$defs"]["spell_level"] == {"description": "Niveau de sort, entier de 1 à 9.", "type": "integer",
-                                              "minimum": 1, "maximum": 9}
-    assert props["target"]["properties"].keys() == props["saving_throw"]["properties"].keys() == {"label", "raw"}
+    assert SCHEMA["$defs"]["spell_level"] == {
+        "description": "Niveau de sort, entier de 1 à 9.",
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 9,
+    }
+    assert (
+        props["target"]["properties"].keys()
+        == props["saving_throw"]["properties"].keys()
+        == {"label", "raw"}
+    )
     assert sorted(SCHEMA["required"]) == sorted(props)
 
 
@@ -73,6 +92,10 @@ def test_the_limits_it_checks_are_the_rules_engines() -> None:
     defs, props = SCHEMA["$defs"], SCHEMA["properties"]
     assert props["element"]["enum"] == list(rules.ELEMENTS)
     assert (props["difficulty"]["minimum"], props["difficulty"]["maximum"]) == (
-        rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY)
+        rules.MIN_DIFFICULTY,
+        rules.MAX_DIFFICULTY,
+    )
     assert (defs["spell_level"]["minimum"], defs["spell_level"]["maximum"]) == (
-        rules.MIN_SPELL_LEVEL, rules.MAX_SPELL_LEVEL)
+        rules.MIN_SPELL_LEVEL,
+        rules.MAX_SPELL_LEVEL,
+    )

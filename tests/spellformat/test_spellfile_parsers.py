@@ -31,7 +31,9 @@ def test_there_are_files_to_compare() -> None:
 
 @needs_libyaml
 @pytest.mark.parametrize("path", SPELLS + FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_both_parsers_give_the_same_data_lines_and_errors(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_both_parsers_give_the_same_data_lines_and_errors(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     raw = path.read_bytes()
     loaded = load_bytes(raw)
     monkeypatch.setattr(spellfile, "_CParser", None)
@@ -56,21 +58,36 @@ def test_tabs_libyaml_would_accept_are_refused_as_before(text: str) -> None:
     assert fast(text).ok  # libyaml alone would accept these files
     errors = load_bytes(text.encode()).errors
     assert errors == pure(text).errors
-    assert errors[0].message == "YAML invalide : attendu des espaces pour l'indentation, reçu une tabulation"
+    assert (
+        errors[0].message
+        == "YAML invalide : attendu des espaces pour l'indentation, reçu une tabulation"
+    )
 
 
 @needs_libyaml
-@pytest.mark.parametrize(("text", "expected"), [
-    ("a: 1\na: 2\n", [LoadError(2, ("a",), "attendu des clés toutes différentes, reçu la clé « a » une deuxième fois "
-                                          "(première à la ligne 1)")]),
-    ("a: !!python/name:os.system x\n", None),
-    ("a: [1\nb: 2\n", None),
-    ("a: 1\n---\nb: 2\n", None),
-    ("a: *nothing\n", None),
-    ("a: \"\\q\"\n", None),
-    ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "\n", None),
-    ("a: [" + "x, " * MAX_NODES + "x]\n", None),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "a: 1\na: 2\n",
+            [
+                LoadError(
+                    2,
+                    ("a",),
+                    "attendu des clés toutes différentes, reçu la clé « a » une deuxième fois "
+                    "(première à la ligne 1)",
+                )
+            ],
+        ),
+        ("a: !!python/name:os.system x\n", None),
+        ("a: [1\nb: 2\n", None),
+        ("a: 1\n---\nb: 2\n", None),
+        ("a: *nothing\n", None),
+        ('a: "\\q"\n', None),
+        ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "\n", None),
+        ("a: [" + "x, " * MAX_NODES + "x]\n", None),
+    ],
+)
 def test_errors_are_those_of_the_pure_parser(text: str, expected: list[LoadError] | None) -> None:
     assert not fast(text).ok
     errors = load_bytes(text.encode()).errors

@@ -156,14 +156,18 @@ CASES = {
 }
 
 
-def run_check(capsys: pytest.CaptureFixture[str], directory: Path | str) -> tuple[int, list[str], str]:
+def run_check(
+    capsys: pytest.CaptureFixture[str], directory: Path | str
+) -> tuple[int, list[str], str]:
     code = main(["check", str(directory)])
     out, err = capsys.readouterr()
     return code, out.splitlines(), err
 
 
 @pytest.mark.parametrize("kind", sorted(CASES))
-def test_each_kind_of_error_is_reported_exactly(kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_each_kind_of_error_is_reported_exactly(
+    kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     directory = FIXTURES / kind
     code, out, err = run_check(capsys, directory)
     assert out == [line.replace("{d}", str(directory)) for line in CASES[kind]]
@@ -182,13 +186,18 @@ def test_valid_fixture_passes_with_a_one_line_summary(capsys: pytest.CaptureFixt
 
 
 def test_summary_counts_spells_and_keeps_the_directory_as_written(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     spells = tmp_path / "spells"
     spells.mkdir()
     (spells / "boule-de-feu.yaml").write_text(VALID_TEXT, encoding="utf-8")
     (spells / "boule-de-glace.yaml").write_text(
-        VALID_TEXT.replace("slug: boule-de-feu", "slug: boule-de-glace").replace("name: Boule de feu", "name: Boule de glace")
-        .replace("aliases: [Boule de flammes]", "aliases: []").replace("position: 1", "position: 2"), encoding="utf-8")
+        VALID_TEXT.replace("slug: boule-de-feu", "slug: boule-de-glace")
+        .replace("name: Boule de feu", "name: Boule de glace")
+        .replace("aliases: [Boule de flammes]", "aliases: []")
+        .replace("position: 1", "position: 2"),
+        encoding="utf-8",
+    )
     (spells / "LISEZMOI.md").write_text("pas un sort", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert main(["check"]) == 0  # default directory: spells/
@@ -213,23 +222,31 @@ def test_file_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     line = data.split(b"\n").index(b"  raw: instantan\xe9e") + 1
     assert line == 28
     code, out, _ = run_check(capsys, directory)
-    assert out == [f"{directory}/boule-de-feu.yaml:{line}: -: attendu un fichier encodé en UTF-8, reçu l'octet 0xE9 "
-                   "invalide en UTF-8 (fichier enregistré en Latin-1 ou Windows-1252 ?)"]
+    assert out == [
+        f"{directory}/boule-de-feu.yaml:{line}: -: attendu un fichier encodé en UTF-8, reçu l'octet 0xE9 "
+        "invalide en UTF-8 (fichier enregistré en Latin-1 ou Windows-1252 ?)"
+    ]
     assert code == 1
 
 
-def test_huge_file_is_refused_before_parsing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_huge_file_is_refused_before_parsing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     directory = write(tmp_path, VALID_TEXT + "# " + "x" * 10_000_000 + "\n")
     code, out, _ = run_check(capsys, directory)
     size = len((VALID_TEXT + "# " + "x" * 10_000_000 + "\n").encode("utf-8"))
     shown = f"{size:,}".replace(",", "\u202f")  # narrow no-break space between thousands
-    assert out == [f"{directory}/boule-de-feu.yaml:1: -: attendu un fichier d'au plus 128 Kio, reçu {shown} octets"]
+    assert out == [
+        f"{directory}/boule-de-feu.yaml:1: -: attendu un fichier d'au plus 128 Kio, reçu {shown} octets"
+    ]
     assert code == 1
 
 
 def test_missing_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_check(capsys, tmp_path / "nulle-part")
-    assert out == [f"{tmp_path}/nulle-part: -: attendu un dossier de sorts, reçu un chemin inexistant"]
+    assert out == [
+        f"{tmp_path}/nulle-part: -: attendu un dossier de sorts, reçu un chemin inexistant"
+    ]
     assert code == 1
 
 
@@ -239,7 +256,9 @@ def test_a_file_instead_of_a_directory(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 1
 
 
-def test_entries_that_are_not_files_are_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_entries_that_are_not_files_are_ignored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     directory = write(tmp_path, VALID_TEXT)
     (directory / "lien-casse.yaml").symlink_to(tmp_path / "absent.yaml")  # not a file: ignored
     (directory / "dossier.yaml").mkdir()  # a directory named *.yaml: ignored
@@ -247,42 +266,111 @@ def test_entries_that_are_not_files_are_ignored(tmp_path: Path, capsys: pytest.C
     assert (code, out) == (0, [f"1 sort valide dans {directory}"])
 
 
-@pytest.mark.parametrize(("old", "new", "expected"), [
-    ("  min: 3\n", "  min: 3.0\n", "{f}:9: levels.min: attendu un entier de 1 à 9, reçu le nombre 3.0"),
-    ("  min: 3\n", "  min: true\n", "{f}:9: levels.min: attendu un entier de 1 à 9, reçu le booléen true"),
-    ("  min: 3\n", "  min:\n", "{f}:9: levels.min: attendu un entier de 1 à 9, reçu une valeur vide (null)"),
-    ("  min: 3\n", "  min: [3]\n", "{f}:9: levels.min: attendu un entier de 1 à 9, reçu une liste"),
-    ("  min: 3\n", "  min: {a: 3}\n", "{f}:9: levels.min: attendu un entier de 1 à 9, reçu un objet"),
-    ("name: Boule de feu\n", 'name: ""\n', "{f}:4: name: attendu un texte non vide, reçu un texte vide"),
-    ("schema: 1\n", "schema: 2\n", "{f}:2: schema: attendu la valeur 1, reçu le nombre 2"),
-    ("  parsed: {kind: instantaneous}\n", '  parsed: "instantanée"\n',
-     "{f}:29: duration.parsed: attendu un objet avec une clé « kind » ou null, reçu « instantanée »"),
-    ("{kind: fixed, amount: 1, unit: round}", "{kind: special, amount: 1}",
-     "{f}:18: casting_time.parsed.amount: clé inconnue « amount » (clés permises : kind)"),
-    ("amount: 1.5, unit: metre", "amount: 0, unit: metre",
-     "{f}:22: range.parsed.amount: attendu un nombre strictement positif, reçu le nombre 0"),
-    ("  parsed: {kind: instantaneous}\n", "  parsed: {kind: dice, base: 9, dice: 1D4, unit: round}\n",
-     "{f}:29: duration.parsed.dice: attendu des dés de la forme NdM (ex. « 1d4 »), reçu « 1D4 »"),
-    ("aliases: [Boule de flammes]\n", "aliases: [Boule de flammes, Boule de flammes]\n",
-     "{f}:5: aliases[1]: attendu des éléments tous différents, reçu « Boule de flammes » une deuxième fois (déjà à l'indice 0)"),
-    ("    basis: spell\n", "    basis: sort\n",
-     "{f}:45: per_level[0].basis: attendu l'une des valeurs spell, caster, reçu « sort »"),
-    ("element_status: editorial\n", "element_status: Editorial\n",
-     "{f}:34: element_status: attendu l'une des valeurs editorial, author, reçu « Editorial »"),
-    ("  title_line: 11\n", "  title_line: 20\n",
-     "{f}:57: source.title_line: attendu un entier de source.first_line à source.last_line (10 à 16), reçu le nombre 20"),
-    ("description: |-\n", "description: |-\n  Niveau 3 ;\n",
-     None),  # still valid: the per-level line is elsewhere in the description
-    ("element_note: Sort de destruction par le feu.\n", "element_note: 2001-01-01\n", None),  # a date stays text
-    ("element_note: Sort de destruction par le feu.\n", "element_note: 9\n",
-     "{f}:35: element_note: attendu un texte, reçu le nombre 9"),
-    ("element_note: Sort de destruction par le feu.\n", "element_note: !!str 9\n", None),
-    ("  raw: instantanée\n", "  raw: .inf\n", "{f}:28: duration.raw: attendu un nombre fini, reçu « .inf »"),
-    ("  - level: 3\n", "  - ? [level]\n    : 3\n",
-     "{f}:44: per_level[0]: attendu une clé simple (un mot), reçu une liste en position de clé"),
-])
-def test_value_errors(old: str, new: str, expected: str | None, tmp_path: Path,
-                      capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (
+            "  min: 3\n",
+            "  min: 3.0\n",
+            "{f}:9: levels.min: attendu un entier de 1 à 9, reçu le nombre 3.0",
+        ),
+        (
+            "  min: 3\n",
+            "  min: true\n",
+            "{f}:9: levels.min: attendu un entier de 1 à 9, reçu le booléen true",
+        ),
+        (
+            "  min: 3\n",
+            "  min:\n",
+            "{f}:9: levels.min: attendu un entier de 1 à 9, reçu une valeur vide (null)",
+        ),
+        (
+            "  min: 3\n",
+            "  min: [3]\n",
+            "{f}:9: levels.min: attendu un entier de 1 à 9, reçu une liste",
+        ),
+        (
+            "  min: 3\n",
+            "  min: {a: 3}\n",
+            "{f}:9: levels.min: attendu un entier de 1 à 9, reçu un objet",
+        ),
+        (
+            "name: Boule de feu\n",
+            'name: ""\n',
+            "{f}:4: name: attendu un texte non vide, reçu un texte vide",
+        ),
+        ("schema: 1\n", "schema: 2\n", "{f}:2: schema: attendu la valeur 1, reçu le nombre 2"),
+        (
+            "  parsed: {kind: instantaneous}\n",
+            '  parsed: "instantanée"\n',
+            "{f}:29: duration.parsed: attendu un objet avec une clé « kind » ou null, reçu « instantanée »",
+        ),
+        (
+            "{kind: fixed, amount: 1, unit: round}",
+            "{kind: special, amount: 1}",
+            "{f}:18: casting_time.parsed.amount: clé inconnue « amount » (clés permises : kind)",
+        ),
+        (
+            "amount: 1.5, unit: metre",
+            "amount: 0, unit: metre",
+            "{f}:22: range.parsed.amount: attendu un nombre strictement positif, reçu le nombre 0",
+        ),
+        (
+            "  parsed: {kind: instantaneous}\n",
+            "  parsed: {kind: dice, base: 9, dice: 1D4, unit: round}\n",
+            "{f}:29: duration.parsed.dice: attendu des dés de la forme NdM (ex. « 1d4 »), reçu « 1D4 »",
+        ),
+        (
+            "aliases: [Boule de flammes]\n",
+            "aliases: [Boule de flammes, Boule de flammes]\n",
+            "{f}:5: aliases[1]: attendu des éléments tous différents, reçu « Boule de flammes » une deuxième fois (déjà à l'indice 0)",
+        ),
+        (
+            "    basis: spell\n",
+            "    basis: sort\n",
+            "{f}:45: per_level[0].basis: attendu l'une des valeurs spell, caster, reçu « sort »",
+        ),
+        (
+            "element_status: editorial\n",
+            "element_status: Editorial\n",
+            "{f}:34: element_status: attendu l'une des valeurs editorial, author, reçu « Editorial »",
+        ),
+        (
+            "  title_line: 11\n",
+            "  title_line: 20\n",
+            "{f}:57: source.title_line: attendu un entier de source.first_line à source.last_line (10 à 16), reçu le nombre 20",
+        ),
+        (
+            "description: |-\n",
+            "description: |-\n  Niveau 3 ;\n",
+            None,
+        ),  # still valid: the per-level line is elsewhere in the description
+        (
+            "element_note: Sort de destruction par le feu.\n",
+            "element_note: 2001-01-01\n",
+            None,
+        ),  # a date stays text
+        (
+            "element_note: Sort de destruction par le feu.\n",
+            "element_note: 9\n",
+            "{f}:35: element_note: attendu un texte, reçu le nombre 9",
+        ),
+        ("element_note: Sort de destruction par le feu.\n", "element_note: !!str 9\n", None),
+        (
+            "  raw: instantanée\n",
+            "  raw: .inf\n",
+            "{f}:28: duration.raw: attendu un nombre fini, reçu « .inf »",
+        ),
+        (
+            "  - level: 3\n",
+            "  - ? [level]\n    : 3\n",
+            "{f}:44: per_level[0]: attendu une clé simple (un mot), reçu une liste en position de clé",
+        ),
+    ],
+)
+def test_value_errors(
+    old: str, new: str, expected: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert VALID_TEXT.count(old) == 1
     directory = write(tmp_path, VALID_TEXT.replace(old, new))
     code, out, _ = run_check(capsys, directory)
@@ -293,10 +381,16 @@ def test_value_errors(old: str, new: str, expected: str | None, tmp_path: Path,
         assert code == 1
 
 
-def test_every_problem_of_a_file_is_reported_in_line_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = (VALID_TEXT.replace("  max: 9\n", "  max: 12\n").replace("element: feu\n", "element: air\n")
-            .replace("difficulty: 2\n", "difficulty: 0\n").replace("schema: 1\n", "schema: 1\nfoo: bar\n")
-            .replace("name: Boule de feu\n", ""))
+def test_every_problem_of_a_file_is_reported_in_line_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (
+        VALID_TEXT.replace("  max: 9\n", "  max: 12\n")
+        .replace("element: feu\n", "element: air\n")
+        .replace("difficulty: 2\n", "difficulty: 0\n")
+        .replace("schema: 1\n", "schema: 1\nfoo: bar\n")
+        .replace("name: Boule de feu\n", "")
+    )
     directory = write(tmp_path, text)
     code, out, _ = run_check(capsys, directory)
     f = f"{directory}/boule-de-feu.yaml"
@@ -312,7 +406,9 @@ def test_every_problem_of_a_file_is_reported_in_line_order(tmp_path: Path, capsy
     assert code == 1
 
 
-def test_loading_errors_stop_the_file_before_the_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_loading_errors_stop_the_file_before_the_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # A duplicate key: no schema message about a half-read document, but every duplicate is listed.
     text = VALID_TEXT.replace("element: feu\n", "element: air\nelement: feu\n") + "difficulty: 3\n"
     directory = write(tmp_path, text)
@@ -339,20 +435,30 @@ def test_check_dir_and_load_dir_api() -> None:
     assert spells[0].lines[("per_level", 0, "text")] == 47
 
     problems = check_dir(FIXTURES / "level-out-of-range")
-    assert problems == [Problem(str(FIXTURES / "level-out-of-range" / "boule-de-feu.yaml"), 10, "levels.max",
-                                "attendu un entier de 1 à 9, reçu le nombre 12")]
+    assert problems == [
+        Problem(
+            str(FIXTURES / "level-out-of-range" / "boule-de-feu.yaml"),
+            10,
+            "levels.max",
+            "attendu un entier de 1 à 9, reçu le nombre 12",
+        )
+    ]
 
 
 def test_check_file_reports_only_the_file() -> None:
     # check_file has no cross-file rules: the duplicate alias is not its business.
     assert check_file(FIXTURES / "duplicate-alias" / "boule-de-glace.yaml") == []
     assert [str(p) for p in check_file(FIXTURES / "empty" / "boule-de-feu.yaml")] == [
-        f"{FIXTURES / 'empty' / 'boule-de-feu.yaml'}:1: -: attendu un objet YAML décrivant un sort, reçu un fichier vide"]
+        f"{FIXTURES / 'empty' / 'boule-de-feu.yaml'}:1: -: attendu un objet YAML décrivant un sort, reçu un fichier vide"
+    ]
 
 
 def test_problem_without_line_renders_without_line() -> None:
     assert str(Problem("spells", None, "-", "message")) == "spells: -: message"
-    assert str(Problem("spells/a.yaml", 3, "levels.min", "message")) == "spells/a.yaml:3: levels.min: message"
+    assert (
+        str(Problem("spells/a.yaml", 3, "levels.min", "message"))
+        == "spells/a.yaml:3: levels.min: message"
+    )
 
 
 # --------------------------------------------------------------------------- robustness
@@ -363,14 +469,17 @@ def test_pathological_fixtures_are_rejected(kind: str) -> None:
     assert check_dir(FIXTURES / kind)
 
 
-@pytest.mark.parametrize("content", [
-    "a: " + "[" * 60_000 + "]" * 60_000 + "\n",                 # deep flow nesting
-    "".join("  " * i + f"k{i}:\n" for i in range(500)),          # deep block nesting
-    "".join(f"k{i}: v\n" for i in range(MAX_BYTES // 12)),        # too many values
-    "a: &a [" + ", ".join(["*a"] * 50) + "]\n",                 # recursive alias
-    "a: x\n" + "\n" * (MAX_BYTES - 10),                           # largest accepted size, mostly blank
-    "a: " + "mot " * (MAX_BYTES // 4 - 2) + "\n",                 # largest accepted size, one long value
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "a: " + "[" * 60_000 + "]" * 60_000 + "\n",  # deep flow nesting
+        "".join("  " * i + f"k{i}:\n" for i in range(500)),  # deep block nesting
+        "".join(f"k{i}: v\n" for i in range(MAX_BYTES // 12)),  # too many values
+        "a: &a [" + ", ".join(["*a"] * 50) + "]\n",  # recursive alias
+        "a: x\n" + "\n" * (MAX_BYTES - 10),  # largest accepted size, mostly blank
+        "a: " + "mot " * (MAX_BYTES // 4 - 2) + "\n",  # largest accepted size, one long value
+    ],
+)
 def test_worst_case_files_are_rejected_not_loaded(content: str, tmp_path: Path) -> None:
     # The limits stop the loader early (the bench of these cases stays well under a second);
     # the test checks the behaviour, not the clock: each file is refused with a located message.
@@ -380,14 +489,23 @@ def test_worst_case_files_are_rejected_not_loaded(content: str, tmp_path: Path) 
     assert all(problem.path.endswith(".yaml") for problem in problems)
 
 
-_PROBLEM_LINE = re.compile(r"^\S+\.yaml:\d+: (-|[a-z_]+(\[\d+\])*(\.[a-z_]+(\[\d+\])*)*): (attendu |clé |YAML invalide)")
-_ENGLISH = re.compile(r"\b(is not|is a required|does not match|Additional properties|expected|found|should)\b")
+_PROBLEM_LINE = re.compile(
+    r"^\S+\.yaml:\d+: (-|[a-z_]+(\[\d+\])*(\.[a-z_]+(\[\d+\])*)*): (attendu |clé |YAML invalide)"
+)
+_ENGLISH = re.compile(
+    r"\b(is not|is a required|does not match|Additional properties|expected|found|should)\b"
+)
 
 _values = st.recursive(
-    st.none() | st.booleans() | st.integers(-20, 200) | st.floats(-10, 10, allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-20, 200)
+    | st.floats(-10, 10, allow_nan=False)
     | st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12),
-    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.sampled_from(["kind", "amount", "x", "raw"]),
-                                                                    children, max_size=3),
+    lambda children: (
+        st.lists(children, max_size=3)
+        | st.dictionaries(st.sampled_from(["kind", "amount", "x", "raw"]), children, max_size=3)
+    ),
     max_leaves=6,
 )
 
@@ -407,11 +525,15 @@ _VALID_DATA = yaml.safe_load(VALID_TEXT)
 _ALL_PATHS = _paths(_VALID_DATA)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(path=st.sampled_from(_ALL_PATHS), value=_values, drop=st.booleans())
 @example(path=("difficulty",), value="trois", drop=False)  # refused: must give a message
 @example(path=("name",), value=None, drop=True)
-def test_any_mutation_gives_located_french_messages(path: tuple, value: object, drop: bool, tmp_path: Path) -> None:
+def test_any_mutation_gives_located_french_messages(
+    path: tuple, value: object, drop: bool, tmp_path: Path
+) -> None:
     import copy
 
     data = copy.deepcopy(_VALID_DATA)
@@ -428,14 +550,18 @@ def test_any_mutation_gives_located_french_messages(path: tuple, value: object, 
     refused = next(Draft202012Validator(load_schema()).iter_errors(data), None)
     event("refusée par le schéma" if refused else "acceptée par le schéma")
     if refused is not None:
-        assert problems, f"mutation {path!r} = {value!r} refusée par le schéma mais acceptée : {refused.message}"
+        assert problems, (
+            f"mutation {path!r} = {value!r} refusée par le schéma mais acceptée : {refused.message}"
+        )
     for problem in problems:
         line = str(problem)
         assert _PROBLEM_LINE.match(line), line
         assert not _ENGLISH.search(problem.message), line
 
 
-def test_messages_never_print_control_characters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_messages_never_print_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = VALID_TEXT.replace("  - text: eexplose\n", '  - text: "\\e[31mrouge\\u202e"\n')
     directory = write(tmp_path, text)
     code, out, _ = run_check(capsys, directory)

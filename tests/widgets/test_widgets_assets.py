@@ -16,6 +16,8 @@ from widgets import packaging as assets
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"
+
+
 def needs_pyodide(test):
     """Marks tests that read the npm copy of Pyodide (installed by `make setup`; never skipped)."""
     return test
@@ -39,7 +41,12 @@ def fake_repo(tmp_path, pyodide=True):
         for name in assets.PYODIDE_CORE_FILES:
             (package / name).write_bytes(name.encode() * 10)
         (package / "pyodide-lock.json").write_text(
-            json.dumps({"info": {"abi_version": "x", "python": "3.14"}, "packages": {"numpy": {"file_name": "numpy.whl"}}})
+            json.dumps(
+                {
+                    "info": {"abi_version": "x", "python": "3.14"},
+                    "packages": {"numpy": {"file_name": "numpy.whl"}},
+                }
+            )
         )
         for extra in ("pyodide.js", "pyodide.js.map", "console.html", "README.md", "pyodide.d.ts"):
             (package / extra).write_text("extra")
@@ -48,7 +55,8 @@ def fake_repo(tmp_path, pyodide=True):
             whole.writestr("encodings/__init__.py", "def f():\n    'doc'\n")
             whole.writestr("antigravity.py", "import webbrowser\n")
     (repo / "widgets" / "stdlib-modules.json").write_text(
-        json.dumps({"pyodide": "9.9.9", "files": ["os.py", "encodings/__init__.py"]}))
+        json.dumps({"pyodide": "9.9.9", "files": ["os.py", "encodings/__init__.py"]})
+    )
     return repo
 
 
@@ -69,7 +77,9 @@ def test_archive_is_deterministic_and_holds_exactly_rules_and_the_bridge():
     assert first == second
     with zipfile.ZipFile(io.BytesIO(first)) as archive:
         names = archive.namelist()
-        expected = sorted([f"rules/{p.name}" for p in (REPO / "rules").glob("*.py")] + ["widgets/bridge.py"])
+        expected = sorted(
+            [f"rules/{p.name}" for p in (REPO / "rules").glob("*.py")] + ["widgets/bridge.py"]
+        )
         assert names == expected
         for info in archive.infolist():
             assert info.date_time == (1980, 1, 1, 0, 0, 0)
@@ -100,14 +110,17 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
     pyodide_dir = docs / "assets" / "pyodide" / "9.9.9"
     assert re.fullmatch(r"python_stdlib-[0-9a-f]{12}\.zip", config["stdlib"])
     assert sorted(p.name for p in pyodide_dir.iterdir()) == sorted(
-        [*assets.PYODIDE_CORE_FILES, "pyodide-lock.json", config["stdlib"]])
+        [*assets.PYODIDE_CORE_FILES, "pyodide-lock.json", config["stdlib"]]
+    )
     # The standard library holds the listed files only, without comments or docstrings.
     with zipfile.ZipFile(pyodide_dir / config["stdlib"]) as stdlib:
         assert stdlib.namelist() == ["encodings/__init__.py", "os.py"]
         assert stdlib.read("os.py") == b"\nimport sys\n"
         assert stdlib.read("encodings/__init__.py") == b"def f():\n    0\n"
     for name in assets.PYODIDE_CORE_FILES:
-        assert (pyodide_dir / name).read_bytes() == (repo / "node_modules" / "pyodide" / name).read_bytes()
+        assert (pyodide_dir / name).read_bytes() == (
+            repo / "node_modules" / "pyodide" / name
+        ).read_bytes()
     # No package offered: the lock file keeps only Pyodide's own information.
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
     assert lock == {"info": {"abi_version": "x", "python": "3.14"}, "packages": {}}
@@ -135,12 +148,24 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
     assert match and json.loads(match.group(1)) == config
     # The precomputed answers, one content-hashed file per calculator.
     files = config["instant"]["files"]
-    assert sorted(files) == ["cast", "duel", "fields", *(f"progression-{d}" for d in range(1, 6)), "study"]
+    assert sorted(files) == [
+        "cast",
+        "duel",
+        "fields",
+        *(f"progression-{d}" for d in range(1, 6)),
+        "study",
+    ]
     assert config["instant"]["split"] == {"progression": "difficulty"}
     for key, name in files.items():
         assert re.fullmatch(rf"instant-{key}-[0-9a-f]{{12}}\.json", name)
         document = json.loads((widgets_dir / name).read_text(encoding="utf-8"))
-        assert document["calcs"] if key == "fields" else document["parts"] if key == "duel" else document["index"]
+        assert (
+            document["calcs"]
+            if key == "fields"
+            else document["parts"]
+            if key == "duel"
+            else document["index"]
+        )
     assert (widgets_dir / config["archive"]).is_file()
     # The relative paths resolve from config.js's folder.
     assert (widgets_dir / config["pyodide"]).resolve() == pyodide_dir.resolve()
@@ -158,8 +183,9 @@ def test_second_install_writes_nothing(tmp_path):
 
 
 def test_timeouts_are_configurable(tmp_path):
-    config = assets.install_engine_assets(tmp_path / "docs", fake_repo(tmp_path), timeout_ms=5000,
-                                          request_timeout_ms=700)
+    config = assets.install_engine_assets(
+        tmp_path / "docs", fake_repo(tmp_path), timeout_ms=5000, request_timeout_ms=700
+    )
     assert config["timeoutMs"] == 5000 and config["requestTimeoutMs"] == 700
 
 
@@ -190,17 +216,26 @@ def test_the_standard_library_follows_its_list_and_is_named_by_its_content(tmp_p
     docs = tmp_path / "docs"
     first = assets.install_engine_assets(docs, repo)["stdlib"]
     (repo / "widgets" / "stdlib-modules.json").write_text(
-        json.dumps({"pyodide": "9.9.9", "files": ["os.py"]}))
+        json.dumps({"pyodide": "9.9.9", "files": ["os.py"]})
+    )
     second = assets.install_engine_assets(docs, repo)["stdlib"]
     assert second != first
-    assert [p.name for p in (docs / "assets" / "pyodide" / "9.9.9").glob("python_stdlib*")] == [second]
+    assert [p.name for p in (docs / "assets" / "pyodide" / "9.9.9").glob("python_stdlib*")] == [
+        second
+    ]
 
 
-@pytest.mark.parametrize("listed, message", [
-    ({"pyodide": "1.0.0", "files": ["os.py"]}, r"relevés pour Pyodide 1\.0\.0, installé 9\.9\.9"),
-    ({"pyodide": "9.9.9", "files": ["os.py", "nope.py"]}, r"fichiers absents.*nope\.py"),
-    ({"pyodide": "9.9.9"}, r"liste des modules illisible"),
-])
+@pytest.mark.parametrize(
+    "listed, message",
+    [
+        (
+            {"pyodide": "1.0.0", "files": ["os.py"]},
+            r"relevés pour Pyodide 1\.0\.0, installé 9\.9\.9",
+        ),
+        ({"pyodide": "9.9.9", "files": ["os.py", "nope.py"]}, r"fichiers absents.*nope\.py"),
+        ({"pyodide": "9.9.9"}, r"liste des modules illisible"),
+    ],
+)
 def test_a_list_out_of_date_is_a_french_error(tmp_path, listed, message):
     repo = fake_repo(tmp_path)
     (repo / "widgets" / "stdlib-modules.json").write_text(json.dumps(listed))
@@ -222,7 +257,11 @@ def test_the_engine_reads_its_files_and_bounds_from_the_configuration(tmp_path):
     """The Pyodide files and the engine's bounds have one home, the build's configuration:
     no script of the page spells a file of Pyodide's or a default bound."""
     config = assets.install_engine_assets(tmp_path / "docs", fake_repo(tmp_path))
-    assert config["pyodideFiles"] == [*assets.PYODIDE_CORE_FILES, config["stdlib"], "pyodide-lock.json"]
+    assert config["pyodideFiles"] == [
+        *assets.PYODIDE_CORE_FILES,
+        config["stdlib"],
+        "pyodide-lock.json",
+    ]
     assert config["deadlineMs"] > config["bootTimeoutMs"] > 0 and config["timeoutMs"] > 0
     for path in (REPO / "widgets" / "static").glob("*.js"):
         text = path.read_text(encoding="utf-8")
@@ -234,10 +273,20 @@ def test_the_engine_reads_its_files_and_bounds_from_the_configuration(tmp_path):
 def test_static_scripts_hold_no_cdn_and_no_rule():
     for path in (REPO / "widgets" / "static").iterdir():
         text = path.read_text(encoding="utf-8")
-        assert "cdn.jsdelivr" not in text and "unpkg" not in text and "https://" not in text, path.name
-    for name in ("calculators.js", "calculators-calculator.js", "calculators-data.js",
-                 "calculators-documents.js", "calculators-draw.js", "calculators-engine.js",
-                 "instant.js", "engine.js", "url-state.js"):
+        assert "cdn.jsdelivr" not in text and "unpkg" not in text and "https://" not in text, (
+            path.name
+        )
+    for name in (
+        "calculators.js",
+        "calculators-calculator.js",
+        "calculators-data.js",
+        "calculators-documents.js",
+        "calculators-draw.js",
+        "calculators-engine.js",
+        "instant.js",
+        "engine.js",
+        "url-state.js",
+    ):
         script = (REPO / "widgets" / "static" / name).read_text(encoding="utf-8")
         # No dice arithmetic in JavaScript: no 12-sided die, no halving of magic, no XP table.
         for forbidden in ("/ 2", "% 12", "Math.random", "12)", "* 2", "// 2"):

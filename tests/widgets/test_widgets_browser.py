@@ -71,11 +71,15 @@ def wait_state(page, calc, state, timeout=BOOT_MS):
     if state == "failed":  # and its message shown, which follows the state
         page.wait_for_function(FAILED_AND_SAID, arg=selector, timeout=timeout)
     else:
-        page.wait_for_selector(f'{selector}[data-state="{state}"]', state="attached", timeout=timeout)
+        page.wait_for_selector(
+            f'{selector}[data-state="{state}"]', state="attached", timeout=timeout
+        )
 
 
 def wait_result(page, calc, kind="ok", timeout=BOOT_MS):
-    page.wait_for_selector(f'section[data-calc="{calc}"][data-result="{kind}"]', state="attached", timeout=timeout)
+    page.wait_for_selector(
+        f'section[data-calc="{calc}"][data-result="{kind}"]', state="attached", timeout=timeout
+    )
 
 
 def query(page):
@@ -90,8 +94,20 @@ def cast_rows(magic, learning, modifier, extremes):
     odds = rules.cast_odds(magic, learning, modifier=modifier, extremes=extremes)
     rows = []
     for outcome in rules.Outcome:
-        faces = [f for f in range(1, 13) if rules.cast(magic, learning, face=f, modifier=modifier, extremes=extremes).outcome is outcome]
-        rows.append([outcome.label, bridge._faces_text(faces), *probability_cells(odds[outcome]), str(rules.xp_for(outcome))])
+        faces = [
+            f
+            for f in range(1, 13)
+            if rules.cast(magic, learning, face=f, modifier=modifier, extremes=extremes).outcome
+            is outcome
+        ]
+        rows.append(
+            [
+                outcome.label,
+                bridge._faces_text(faces),
+                *probability_cells(odds[outcome]),
+                str(rules.xp_for(outcome)),
+            ]
+        )
     return rows
 
 
@@ -194,13 +210,16 @@ def test_the_engine_says_why_an_outcome_is_impossible(shared):
     type_into(page, "#lancer-apprentissage", "5")
     type_into(page, "#lancer-modificateur", "0")
     page.locator("#lancer-extremes").select_option("modified")
-    reasons = [reason for outcome in rules.Outcome
-               if (reason := rules.impossible_reason(outcome, 40, 5))]
+    reasons = [
+        reason for outcome in rules.Outcome if (reason := rules.impossible_reason(outcome, 40, 5))
+    ]
     assert len(reasons) == 4
     page.wait_for_function(
         "want => JSON.stringify([...document.querySelectorAll('section[data-calc=cast] "
         "[data-list=impossible] li')].map(li => li.textContent)) === JSON.stringify(want)",
-        arg=reasons, timeout=ANSWER_MS)
+        arg=reasons,
+        timeout=ANSWER_MS,
+    )
     page.evaluate("() => history.replaceState(null, '', location.pathname)")
 
 
@@ -234,12 +253,19 @@ def test_a_link_with_a_seed_still_replays_its_roll(shared):
     """Links shared when rolls carried a seed: the engine replays them."""
     page, context = shared
     other = context.new_page()
-    other.goto(page.url.split("?")[0] + "?lancer-magie=3&lancer-apprentissage=4&lancer-modificateur=0"
-               "&lancer-extremes=modified&lancer-graine=271828")
+    other.goto(
+        page.url.split("?")[0] + "?lancer-magie=3&lancer-apprentissage=4&lancer-modificateur=0"
+        "&lancer-extremes=modified&lancer-graine=271828"
+    )
     wait_result(other, "cast", "roll", timeout=BOOT_MS)
     roll = rules.cast(3, 4, rng=random.Random(271828))
-    expect_texts(other, {f'{CAST} [data-out="roll.face"]': str(roll.face),
-                         f'{CAST} [data-out="roll.label"]': roll.outcome.label})
+    expect_texts(
+        other,
+        {
+            f'{CAST} [data-out="roll.face"]': str(roll.face),
+            f'{CAST} [data-out="roll.label"]': roll.outcome.label,
+        },
+    )
     other.close()
 
 
@@ -258,15 +284,24 @@ def test_bad_input_shows_the_engine_message_beside_the_field(shared):
     magic_message = beside(page, "lancer-magie", _error(lambda: rules.cast_odds("abc", 1)))
     learning_message = beside(page, "lancer-apprentissage", _error(lambda: rules.cast_odds(1, 9)))
     assert magic_message.startswith("Magie : attendu")
-    expect_texts(page, {"#lancer-magie-error": magic_message, "#lancer-apprentissage-error": learning_message})
+    expect_texts(
+        page,
+        {"#lancer-magie-error": magic_message, "#lancer-apprentissage-error": learning_message},
+    )
     magic = page.locator("#lancer-magie")
     assert magic.get_attribute("aria-invalid") == "true"
     assert "lancer-magie-error" in magic.get_attribute("aria-describedby").split()
     assert page.locator("#lancer-modificateur").get_attribute("aria-invalid") is None
 
     type_into(page, "#lancer-apprentissage", "")
-    expect_texts(page, {"#lancer-apprentissage-error":
-                        beside(page, "lancer-apprentissage", _error(lambda: rules.cast_odds(1, "")))})
+    expect_texts(
+        page,
+        {
+            "#lancer-apprentissage-error": beside(
+                page, "lancer-apprentissage", _error(lambda: rules.cast_odds(1, ""))
+            )
+        },
+    )
 
     type_into(page, "#lancer-magie", "5")
     type_into(page, "#lancer-apprentissage", "3")
@@ -278,8 +313,14 @@ def test_bad_input_shows_the_engine_message_beside_the_field(shared):
     type_into(page, "#progression-apprentissage", "1")
     type_into(page, "#progression-difficulte", "1")
     type_into(page, "#progression-xp", "50")
-    expect_texts(page, {"#progression-xp-error":
-                        beside(page, "progression-xp", _error(lambda: rules.level_path(4, 1, 1, 50)))})
+    expect_texts(
+        page,
+        {
+            "#progression-xp-error": beside(
+                page, "progression-xp", _error(lambda: rules.level_path(4, 1, 1, 50))
+            )
+        },
+    )
 
     type_into(page, "#progression-xp", "0")
     expect_texts(page, {"#progression-xp-error": ""})
@@ -310,7 +351,11 @@ def test_duel_figures_come_from_duel_breakdown(shared):
         "cancel": "Les deux sorts s'annulent",
         "none": "Aucun sort n'est lancé",
     }
-    expect_rows(page, f'{DUEL} tbody[data-rows="odds"]', [[labels[k], *probability_cells(d.odds[k])] for k in ("a", "b", "cancel", "none")])
+    expect_rows(
+        page,
+        f'{DUEL} tbody[data-rows="odds"]',
+        [[labels[k], *probability_cells(d.odds[k])] for k in ("a", "b", "cancel", "none")],
+    )
     for key in ("a", "b", "cancel", "none"):
         assert d.odds[key] == rules.duel_odds(a, b)[key]
 
@@ -321,36 +366,65 @@ def test_duel_figures_come_from_duel_breakdown(shared):
         page,
         f'{DUEL} tbody[data-rows="sides"]',
         [
-            ["Sorcier A", "Feu", signed(d.modifier_a), rules.format_percent(d.cast_a), rules.format_percent(d.test_a)],
-            ["Sorcier B", "Vigne", signed(d.modifier_b), rules.format_percent(d.cast_b), rules.format_percent(d.test_b)],
+            [
+                "Sorcier A",
+                "Feu",
+                signed(d.modifier_a),
+                rules.format_percent(d.cast_a),
+                rules.format_percent(d.test_a),
+            ],
+            [
+                "Sorcier B",
+                "Vigne",
+                signed(d.modifier_b),
+                rules.format_percent(d.cast_b),
+                rules.format_percent(d.test_b),
+            ],
         ],
     )
     expect_rows(
         page,
         f'{DUEL} tbody[data-rows="rows"]',
         [
-            ["réussi" if r.a_passed else "raté", "réussi" if r.b_passed else "raté", rules.format_fraction(r.probability), rules.format_percent(r.probability), labels[r.result]]
+            [
+                "réussi" if r.a_passed else "raté",
+                "réussi" if r.b_passed else "raté",
+                rules.format_fraction(r.probability),
+                rules.format_percent(r.probability),
+                labels[r.result],
+            ]
             for r in d.rows
         ],
     )
     assert d.dominant == rules.dominance("feu", "vigne") == "a"
     expect_texts(page, {f'{DUEL} [data-out="dominant_label"]': "A"})
     verdict = page.locator(f'{DUEL} [data-out="verdict"]').text_content()
-    assert rules.format_percent(d.odds["a"]) in verdict and rules.format_percent(d.odds["b"]) in verdict
+    assert (
+        rules.format_percent(d.odds["a"]) in verdict
+        and rules.format_percent(d.odds["b"]) in verdict
+    )
     assert verdict.startswith("Avantage à " + ("A" if d.odds["a"] > d.odds["b"] else "B"))
 
     # Choosing an element by hand forgets the spell; the link reopens the duel.
     page.locator("#duel-a-element").select_option("eau")
     assert page.locator("#duel-a-sort").input_value() == ""
     d2 = rules.duel_breakdown(rules.Caster(3, 4, "eau"), b)
-    expect_rows(page, f'{DUEL} tbody[data-rows="odds"]', [[labels[k], *probability_cells(d2.odds[k])] for k in ("a", "b", "cancel", "none")])
+    expect_rows(
+        page,
+        f'{DUEL} tbody[data-rows="odds"]',
+        [[labels[k], *probability_cells(d2.odds[k])] for k in ("a", "b", "cancel", "none")],
+    )
     page.locator("#duel-a-sort").select_option("mur-d-eau")
     other = context.new_page()
     other.goto(page.url)
     wait_result(other, "duel")
     assert other.locator("#duel-a-sort").input_value() == "mur-d-eau"
     assert other.locator("#duel-b-element").input_value() == "vigne"
-    expect_rows(other, f'{DUEL} tbody[data-rows="odds"]', [[labels[k], *probability_cells(d2.odds[k])] for k in ("a", "b", "cancel", "none")])
+    expect_rows(
+        other,
+        f'{DUEL} tbody[data-rows="odds"]',
+        [[labels[k], *probability_cells(d2.odds[k])] for k in ("a", "b", "cancel", "none")],
+    )
     other.close()
 
 
@@ -369,17 +443,29 @@ def test_progression_figures_come_from_the_engine(shared):
             f'{PROG} [data-out="xp_needed"]': str(path[0].xp_needed),
             f'{PROG} [data-out="cost"]': str(rules.level_up_cost(2, 3)),
             f'{PROG} [data-out="next_level"]': "3",
-            f'{PROG} [data-out="expected_casts.decimal"]': rules.format_decimal(rules.casts_to_next_level(6, 2, 3, 15), 1),
+            f'{PROG} [data-out="expected_casts.decimal"]': rules.format_decimal(
+                rules.casts_to_next_level(6, 2, 3, 15), 1
+            ),
             f'{PROG} [data-out="within.n"]': "40",
             f'{PROG} [data-out="within.percent"]': rules.format_percent(within),
             f'{PROG} [data-out="within.one_in"]': rules.one_in(within),
-            f'{PROG} [data-out="expected_xp.decimal"]': rules.format_decimal(rules.expected_xp(6, 2), 2),
+            f'{PROG} [data-out="expected_xp.decimal"]': rules.format_decimal(
+                rules.expected_xp(6, 2), 2
+            ),
         },
     )
     expect_rows(
         page,
         f'{PROG} tbody[data-rows="path"]',
-        [[f"{s.to_level - 1} → {s.to_level}", str(s.cost), str(s.xp_needed), rules.format_decimal(s.expected_casts, 1)] for s in path],
+        [
+            [
+                f"{s.to_level - 1} → {s.to_level}",
+                str(s.cost),
+                str(s.xp_needed),
+                rules.format_decimal(s.expected_casts, 1),
+            ]
+            for s in path
+        ],
     )
     url = page.url
     # Level 5: nothing left to learn.
@@ -401,7 +487,11 @@ def test_study_figures_come_from_the_engine(shared):
     type_into(page, "#etude-heures", "5")
     type_into(page, "#etude-p", "80 %")
     odds = rules.study_odds(5, "80 %")
-    expect_rows(page, f'{STUDY} tbody[data-rows="distribution"]', [[str(xp), *probability_cells(p)] for xp, p in odds.items()])
+    expect_rows(
+        page,
+        f'{STUDY} tbody[data-rows="distribution"]',
+        [[str(xp), *probability_cells(p)] for xp, p in odds.items()],
+    )
     expected = rules.study_expected(5, "80 %")
     best_hours, best_value = rules.best_study_hours("80 %")
     expect_texts(
@@ -417,7 +507,11 @@ def test_study_figures_come_from_the_engine(shared):
         page,
         f'{STUDY} tbody[data-rows="by_hours"]',
         [
-            [str(h) + (" (meilleure durée)" if h == best_hours else ""), str(rules.study_xp(h)), rules.format_decimal(rules.study_expected(h, "80 %"), 2)]
+            [
+                str(h) + (" (meilleure durée)" if h == best_hours else ""),
+                str(rules.study_xp(h)),
+                rules.format_decimal(rules.study_expected(h, "80 %"), 2),
+            ]
             for h in range(1, 7)
         ],
     )
@@ -426,7 +520,11 @@ def test_study_figures_come_from_the_engine(shared):
     other.goto(page.url)
     wait_result(other, "study")
     assert other.locator("#etude-p").input_value() == "80 %"
-    expect_rows(other, f'{STUDY} tbody[data-rows="distribution"]', [[str(xp), *probability_cells(p)] for xp, p in odds.items()])
+    expect_rows(
+        other,
+        f'{STUDY} tbody[data-rows="distribution"]',
+        [[str(xp), *probability_cells(p)] for xp, p in odds.items()],
+    )
     other.close()
 
 
@@ -438,7 +536,11 @@ def test_later_answers_reuse_the_ready_engine(shared):
     for hours in ("2", "4", "6"):
         type_into(page, "#etude-heures", hours)
         odds = rules.study_odds(int(hours), "80 %")
-        expect_rows(page, f'{STUDY} tbody[data-rows="distribution"]', [[str(xp), *probability_cells(p)] for xp, p in odds.items()])
+        expect_rows(
+            page,
+            f'{STUDY} tbody[data-rows="distribution"]',
+            [[str(xp), *probability_cells(p)] for xp, p in odds.items()],
+        )
         assert page.evaluate("document.documentElement.dataset.engine") == "ready"
     assert len(page.workers) == workers == 1
 
@@ -454,10 +556,16 @@ def test_lazy_loading_and_a_single_worker(context, server, engine_config):
     page.goto(server + "ok/calculateurs/")
     page.wait_for_load_state("networkidle")
     # Every calculator mounted and idle, its visibility observers run, the network quiet again.
-    page.wait_for_function("() => document.querySelectorAll('.gr-calc[data-state=idle]').length === 4")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.gr-calc[data-state=idle]').length === 4"
+    )
     page.evaluate(TWO_FRAMES)
     page.wait_for_load_state("networkidle")
-    engine = [u for u in requests if "/assets/pyodide/" in u or "/engine-worker" in u or u.endswith(".zip")]
+    engine = [
+        u
+        for u in requests
+        if "/assets/pyodide/" in u or "/engine-worker" in u or u.endswith(".zip")
+    ]
     assert engine == [] and workers == []
     assert page.locator(".gr-calc[data-state=idle]").count() == 4
     assert page.locator("#table-precalculee").is_visible()
@@ -474,13 +582,20 @@ def test_lazy_loading_and_a_single_worker(context, server, engine_config):
     wait_result(page, "study", timeout=ANSWER_MS)
     page.evaluate(TWO_FRAMES)
     page.wait_for_load_state("networkidle")
-    engine = [u for u in requests if "/assets/pyodide/" in u or "/engine-worker" in u or u.endswith(".zip")]
+    engine = [
+        u
+        for u in requests
+        if "/assets/pyodide/" in u or "/engine-worker" in u or u.endswith(".zip")
+    ]
     assert engine == [] and workers == []
     assert page.evaluate("document.documentElement.dataset.engine") == "idle"
 
     # The first request outside the build's data starts the engine, which answers it.
     type_into(page, "#progression-magie", "8")  # 20 casts: outside the build's data
-    page.wait_for_function("() => document.querySelector('.gr-calc[data-state=loading], .gr-calc[data-state=ready]') !== null", timeout=5000)
+    page.wait_for_function(
+        "() => document.querySelector('.gr-calc[data-state=loading], .gr-calc[data-state=ready]') !== null",
+        timeout=5000,
+    )
     wait_result(page, "progression")
     assert len(workers) == 1
     paths = [urlsplit(u).path for u in requests]
@@ -515,7 +630,8 @@ def test_without_pyodide_the_fallback_message_appears_early(page, server, engine
     type_into(page, "#lancer-modificateur", "9")
     page.wait_for_function(
         "(sel) => document.querySelector(sel + ' [data-status]').textContent.startsWith(\"Le moteur de calcul n'a pas pu être chargé\")",
-        arg=CAST, timeout=ANSWER_MS,
+        arg=CAST,
+        timeout=ANSWER_MS,
     )
     assert page.locator(f"{CAST}[data-state=failed]").count() == 1
 
@@ -528,7 +644,8 @@ def test_a_pyodide_that_never_answers_times_out(context, server):
     page.locator("#progression-magie").click()  # 20 casts: outside the build's data
     page.wait_for_function(
         "(sel) => document.querySelector(sel + ' [data-status]').textContent.startsWith('Chargement du moteur de calcul')",
-        arg=PROG, timeout=ANSWER_MS,
+        arg=PROG,
+        timeout=ANSWER_MS,
     )
     wait_state(page, "progression", "failed", timeout=20_000)
     assert page.locator(f"{PROG} [data-status]").text_content() == (

@@ -45,10 +45,13 @@ def scroll_through(page) -> None:
     page.wait_for_load_state("networkidle")
 
 
-@pytest.mark.parametrize("path, covered", [
-    ("calculateurs/", ["cast", "progression", "study", "duel"]),
-    ("sorts/vol/", ["cast", "progression"]),
-])
+@pytest.mark.parametrize(
+    "path, covered",
+    [
+        ("calculateurs/", ["cast", "progression", "study", "duel"]),
+        ("sorts/vol/", ["cast", "progression"]),
+    ],
+)
 def test_scrolling_starts_no_engine_an_uncovered_request_does(watched, site_url, path, covered):
     page, requests, workers = watched
     page.goto(site_url + path)
@@ -56,15 +59,22 @@ def test_scrolling_starts_no_engine_an_uncovered_request_does(watched, site_url,
     scroll_through(page)
     # What the data answers is on screen without the engine...
     for calc in covered:
-        page.wait_for_selector(f'section[data-calc="{calc}"][data-result=ok]', state="attached",
-                               timeout=ANSWER_MS)
+        page.wait_for_selector(
+            f'section[data-calc="{calc}"][data-result=ok]', state="attached", timeout=ANSWER_MS
+        )
     # ...and nothing of the engine was asked for.
-    assert not [url for url in requests if PYODIDE in url or url.endswith("engine-worker.js")
-                or "engine-worker.js?" in url]
+    assert not [
+        url
+        for url in requests
+        if PYODIDE in url or url.endswith("engine-worker.js") or "engine-worker.js?" in url
+    ]
     assert not [url for url in workers if "engine-worker.js" in url]
     assert page.evaluate("() => document.documentElement.dataset.engine") == "idle"
-    assert all(page.evaluate(
-        "() => [...document.querySelectorAll('.gr-calc')].map(c => c.dataset.state === 'idle')"))
+    assert all(
+        page.evaluate(
+            "() => [...document.querySelectorAll('.gr-calc')].map(c => c.dataset.state === 'idle')"
+        )
+    )
 
     # Focusing a field starts nothing either.
     page.locator('section[data-calc="cast"] [data-field]').first.focus()
@@ -108,12 +118,14 @@ def test_covered_answers_ask_no_pyodide_file_an_uncovered_one_does(watched, site
     page.wait_for_function(
         "() => document.querySelector('section[data-calc=\"cast\"]').dataset.result === 'ok'"
         " && document.querySelector('section[data-calc=\"cast\"] [data-field=\"magic\"]').value === '10'",
-        timeout=ANSWER_MS)
+        timeout=ANSWER_MS,
+    )
     progression = page.locator('section[data-calc="progression"]')
     progression.scroll_into_view_if_needed()
     ask_progression_at(page, "0")  # covered: progressions at 0 XP are in the data
-    page.wait_for_selector('section[data-calc="progression"][data-result=ok]', state="attached",
-                           timeout=ANSWER_MS)
+    page.wait_for_selector(
+        'section[data-calc="progression"][data-result=ok]', state="attached", timeout=ANSWER_MS
+    )
     # A duel tapped: its figures, the engine's, from the build's data.
     duel = page.locator('section[data-calc="duel"]')
     duel.scroll_into_view_if_needed()
@@ -121,15 +133,31 @@ def test_covered_answers_ask_no_pyodide_file_an_uncovered_one_does(watched, site
     learning.click()
     learning.fill("5")
     duel.locator('[data-field="a_element"]').select_option("neutre")
-    request = {"calc": "duel", **{name: duel.locator(f'[data-field="{name}"]').input_value() for name in (
-        "a_magic", "a_learning", "a_element", "b_magic", "b_learning", "b_element", "extremes")}}
+    request = {
+        "calc": "duel",
+        **{
+            name: duel.locator(f'[data-field="{name}"]').input_value()
+            for name in (
+                "a_magic",
+                "a_learning",
+                "a_element",
+                "b_magic",
+                "b_learning",
+                "b_element",
+                "extremes",
+            )
+        },
+    }
     assert request["b_learning"] == "5" and request["a_element"] == "neutre"
     expected = bridge.handle(request)
-    want = [[row["label"], f'{row["percent"]}', row["one_in"]] for row in expected["odds"]]
+    want = [[row["label"], f"{row['percent']}", row["one_in"]] for row in expected["odds"]]
     page.wait_for_function(
-        "(want) => JSON.stringify([...document.querySelectorAll('section[data-calc=\"duel\"] "
-        "tbody[data-rows=\"odds\"] tr')].map((tr) => [tr.cells[0].textContent, tr.cells[2].textContent,"
-        " tr.cells[3].textContent])) === JSON.stringify(want)", arg=want, timeout=ANSWER_MS)
+        '(want) => JSON.stringify([...document.querySelectorAll(\'section[data-calc="duel"] '
+        'tbody[data-rows="odds"] tr\')].map((tr) => [tr.cells[0].textContent, tr.cells[2].textContent,'
+        " tr.cells[3].textContent])) === JSON.stringify(want)",
+        arg=want,
+        timeout=ANSWER_MS,
+    )
     assert duel.locator('[data-out="verdict"]').text_content() == expected["verdict"]
     page.evaluate(TWO_FRAMES)
     page.wait_for_load_state("networkidle")
@@ -138,11 +166,14 @@ def test_covered_answers_ask_no_pyodide_file_an_uncovered_one_does(watched, site
     assert page.evaluate("() => document.documentElement.dataset.engine") == "idle"
 
     ask_progression_at(page, "40")  # not in the data: the engine is needed
-    page.wait_for_function("() => document.documentElement.dataset.engine !== 'idle'",
-                           timeout=ANSWER_MS)
+    page.wait_for_function(
+        "() => document.documentElement.dataset.engine !== 'idle'", timeout=ANSWER_MS
+    )
     page.wait_for_function(
         "() => performance.getEntriesByType('resource').some(e => e.name.includes('/assets/pyodide/'))"
-        " || document.documentElement.dataset.engine === 'failed'", timeout=ANSWER_MS)
+        " || document.documentElement.dataset.engine === 'failed'",
+        timeout=ANSWER_MS,
+    )
     assert [url for url in requests if PYODIDE in url]
 
 
@@ -165,15 +196,17 @@ def test_each_module_comes_at_its_first_need(watched, site_url):
     scroll_through(page)
     wait_until_settled(page)
     assert len(fetched(requests, "calculators.js")) == 1
-    page.wait_for_selector('section[data-calc="cast"][data-result=ok]', state="attached",
-                           timeout=ANSWER_MS)
+    page.wait_for_selector(
+        'section[data-calc="cast"][data-result=ok]', state="attached", timeout=ANSWER_MS
+    )
     assert len(fetched(requests, "instant.js")) == 1
     assert not fetched(requests, "engine.js")
 
     cast = page.locator('section[data-calc="cast"]')
     cast.locator('[data-action="roll"]').click()
-    page.wait_for_selector('section[data-calc="cast"][data-result=roll]', state="attached",
-                           timeout=ANSWER_MS)
+    page.wait_for_selector(
+        'section[data-calc="cast"][data-result=roll]', state="attached", timeout=ANSWER_MS
+    )
     assert cast.locator("[data-out='roll.face']").text_content().strip().isdigit()
     page.evaluate(TWO_FRAMES)
     assert not fetched(requests, "engine.js")  # a roll's face is in the data too

@@ -41,15 +41,25 @@ def page(tmp_path, documents, document, requests):
         doc_file.write_bytes(instant.encode(document))
     requests_file.write_text(json.dumps(requests, ensure_ascii=False), encoding="utf-8")
     done = subprocess.run(
-        ["node", str(LOOKUP), str(fields_file), str(doc_file) if document is not None else "-",
-         str(requests_file)],
-        capture_output=True, text=True, check=True, timeout=300,
+        [
+            "node",
+            str(LOOKUP),
+            str(fields_file),
+            str(doc_file) if document is not None else "-",
+            str(requests_file),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
     )
     return json.loads(done.stdout)
 
 
 def test_documents_cover_every_calculator(documents):
-    assert sorted(documents) == sorted([*KEYS, "duel", "fields"])  # the duel: test_widgets_instant_duel
+    assert sorted(documents) == sorted(
+        [*KEYS, "duel", "fields"]
+    )  # the duel: test_widgets_instant_duel
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -64,10 +74,22 @@ def test_every_entry_equals_the_engine(documents, key, tmp_path):
         assert expected == engine, request  # the Python reading of the document
         assert out == {"errors": [], "answer": engine}, request
     if key == "cast":
-        assert sum(r["calc"] == "roll" for r in requests) == 12 * sum(r["calc"] == "cast" for r in requests)
+        assert sum(r["calc"] == "roll" for r in requests) == 12 * sum(
+            r["calc"] == "cast" for r in requests
+        )
         # Cast 6, apprentissage 5: « Parfait » is 0, and the page says why in the engine's words.
-        answer = next(a for r, a in pairs if r == {"calc": "cast", "magic": "6", "learning": "5",
-                                                     "modifier": "0", "extremes": "modified"})
+        answer = next(
+            a
+            for r, a in pairs
+            if r
+            == {
+                "calc": "cast",
+                "magic": "6",
+                "learning": "5",
+                "modifier": "0",
+                "extremes": "modified",
+            }
+        )
         assert rules.impossible_reason("perfect", 6, 5) in answer["impossible"]
 
 
@@ -75,10 +97,17 @@ def test_magic_beyond_the_grid_is_folded_as_the_engine_says(documents, tmp_path)
     document = documents["cast"]
     top = dict(document["axes"])["magic"][-1]
     requests = [
-        {"calc": "cast", "magic": str(magic), "learning": str(learning), "modifier": str(modifier),
-         "extremes": extremes}
+        {
+            "calc": "cast",
+            "magic": str(magic),
+            "learning": str(learning),
+            "modifier": str(modifier),
+            "extremes": extremes,
+        }
         for magic in (top + 1, 2**53 - 1)
-        for learning in (1, 5) for modifier in (-5, 5) for extremes in ("modified", "natural")
+        for learning in (1, 5)
+        for modifier in (-5, 5)
+        for extremes in ("modified", "natural")
     ]
     # A cast names R's range in its impossible outcomes, a roll shows R, and R keeps falling
     # with magic: both are the engine's beyond the grid.
@@ -86,8 +115,15 @@ def test_magic_beyond_the_grid_is_folded_as_the_engine_says(documents, tmp_path)
     said = page(tmp_path, documents, document, requests + rolls)
     assert [out["answer"] for out in said] == [None] * len(said)
     assert all(bridge.handle(request)["impossible"] for request in requests)
-    progression = {"calc": "progression", "magic": str(top + 5), "learning": "2", "difficulty": "3",
-                   "xp": "0", "n": "10", "extremes": "natural"}
+    progression = {
+        "calc": "progression",
+        "magic": str(top + 5),
+        "learning": "2",
+        "difficulty": "3",
+        "xp": "0",
+        "n": "10",
+        "extremes": "natural",
+    }
     out = page(tmp_path, documents, documents["progression-3"], [progression])[0]
     assert out["answer"] == bridge.handle(progression)
 
@@ -96,15 +132,31 @@ def test_requests_outside_the_documents_go_to_the_engine(documents, tmp_path):
     outside = [
         {"calc": "cast", "magic": "4", "learning": "1", "modifier": "6", "extremes": "modified"},
         {"calc": "cast", "magic": "4.0", "learning": "1", "modifier": "0", "extremes": "modified"},
-        {"calc": "cast", "magic": "1" * 30, "learning": "1", "modifier": "0", "extremes": "modified"},
-        {"calc": "roll", "magic": "4", "learning": "1", "modifier": "0", "extremes": "modified", "seed": "7"},
+        {
+            "calc": "cast",
+            "magic": "1" * 30,
+            "learning": "1",
+            "modifier": "0",
+            "extremes": "modified",
+        },
+        {
+            "calc": "roll",
+            "magic": "4",
+            "learning": "1",
+            "modifier": "0",
+            "extremes": "modified",
+            "seed": "7",
+        },
         {"calc": "roll", "magic": "4", "learning": "1", "modifier": "0", "extremes": "modified"},
         {"calc": "duel", "a_magic": "4"},
     ]
     said = page(tmp_path, documents, documents["cast"], outside)
     assert [out["answer"] for out in said] == [None] * len(outside)
     assert said[3]["errors"] is None  # a roll shared by its seed: the engine's to judge
-    study = [{"calc": "study", "hours": "3", "p": " 3/4"}, {"calc": "study", "hours": "3", "p": "0,5"}]
+    study = [
+        {"calc": "study", "hours": "3", "p": " 3/4"},
+        {"calc": "study", "hours": "3", "p": "0,5"},
+    ]
     said = page(tmp_path, documents, documents["study"], study)
     assert said == [{"errors": [], "answer": None}] * 2
 
@@ -112,22 +164,96 @@ def test_requests_outside_the_documents_go_to_the_engine(documents, tmp_path):
 def test_field_text_is_read_as_the_bridge_reads_it(documents, tmp_path):
     """Spaces, signs and leading zeros: the same normalisation, so the same answer."""
     variants = [
-        {"calc": "cast", "magic": " 4 ", "learning": "\u00a02", "modifier": "\u22123", "extremes": "natural"},
-        {"calc": "cast", "magic": "004", "learning": "+2", "modifier": "-0", "extremes": "modified"},
-        {"calc": "roll", "magic": "4", "learning": "2", "modifier": "0", "extremes": "modified", "face": " 12"},
+        {
+            "calc": "cast",
+            "magic": " 4 ",
+            "learning": "\u00a02",
+            "modifier": "\u22123",
+            "extremes": "natural",
+        },
+        {
+            "calc": "cast",
+            "magic": "004",
+            "learning": "+2",
+            "modifier": "-0",
+            "extremes": "modified",
+        },
+        {
+            "calc": "roll",
+            "magic": "4",
+            "learning": "2",
+            "modifier": "0",
+            "extremes": "modified",
+            "face": " 12",
+        },
     ]
-    for out, request in zip(page(tmp_path, documents, documents["cast"], variants), variants, strict=False):
+    for out, request in zip(
+        page(tmp_path, documents, documents["cast"], variants), variants, strict=False
+    ):
         assert out["answer"] is not None and out["answer"] == bridge.handle(request), request
 
 
 # Bad values, tried in every field of every calculator (and good ones, which must pass).
 CORPUS = [
-    "", " ", "\u3000", "abc", "7", "-1", "\u22121", "0", "1", "5", "6", "13", "1.5", "2,5", "1e3",
-    "\u0663", "\u0663/\u0664", "\uff13", "\u0665\u0660 %", "3/4", "3 / 4", "0/0", "4/3", "75 %", "75%",
-    "100 %", "101 %", "0,75", ".5", "5.", ",", "%", "1/" + "9" * 29, "1/" + "9" * 31, "9" * 30,
-    "-" + "9" * 30, "9" * 31, "x" * 50, "feu", "neutre", "Feu", "natural", "modified", " feu",
-    "+", "--1", "+-1", "\u2212\u22121", "1\u00a0", "\ufeff1", "\u00851", "1\u200b", "é" * 45,
-    "10 000", "24", "25", "499", "500", "\x00",
+    "",
+    " ",
+    "\u3000",
+    "abc",
+    "7",
+    "-1",
+    "\u22121",
+    "0",
+    "1",
+    "5",
+    "6",
+    "13",
+    "1.5",
+    "2,5",
+    "1e3",
+    "\u0663",
+    "\u0663/\u0664",
+    "\uff13",
+    "\u0665\u0660 %",
+    "3/4",
+    "3 / 4",
+    "0/0",
+    "4/3",
+    "75 %",
+    "75%",
+    "100 %",
+    "101 %",
+    "0,75",
+    ".5",
+    "5.",
+    ",",
+    "%",
+    "1/" + "9" * 29,
+    "1/" + "9" * 31,
+    "9" * 30,
+    "-" + "9" * 30,
+    "9" * 31,
+    "x" * 50,
+    "feu",
+    "neutre",
+    "Feu",
+    "natural",
+    "modified",
+    " feu",
+    "+",
+    "--1",
+    "+-1",
+    "\u2212\u22121",
+    "1\u00a0",
+    "\ufeff1",
+    "\u00851",
+    "1\u200b",
+    "é" * 45,
+    "10 000",
+    "24",
+    "25",
+    "499",
+    "500",
+    "\x00",
 ]
 
 
@@ -150,7 +276,9 @@ def _corpus_requests():
             requests.append({**valid, a: "abc", b: "-7"})
         if calc == "progression":
             for learning, difficulty, xp in itertools.product(
-                ["1", "4", "5", "x", "9"], ["1", "5", "0", "z"], ["0", "9", "10", "49", "50", "499", "x", "-1"]
+                ["1", "4", "5", "x", "9"],
+                ["1", "5", "0", "z"],
+                ["0", "9", "10", "49", "50", "499", "x", "-1"],
             ):
                 requests.append({**valid, "learning": learning, "difficulty": difficulty, "xp": xp})
     return requests
@@ -173,13 +301,17 @@ def test_bad_values_are_refused_in_the_engine_words_without_it(documents, tmp_pa
 
 
 def test_data_files_are_small_and_content_hashed(documents, tmp_path):
-    names = instant.install(tmp_path, {key: instant.encode(document) for key, document in documents.items()})
+    names = instant.install(
+        tmp_path, {key: instant.encode(document) for key, document in documents.items()}
+    )
     assert sorted(names) == sorted(documents)
     for key, name in names.items():
         payload = (tmp_path / name).read_bytes()
         assert name.startswith(f"instant-{key}-") and name.endswith(".json")
         # The cast's holds the engine's sentence on every impossible outcome of its grid.
-        assert len(gzip.compress(payload, 9)) < (12_500 if key == "cast" else 15_000 if key == "duel" else 8_000), name
+        assert len(gzip.compress(payload, 9)) < (
+            12_500 if key == "cast" else 15_000 if key == "duel" else 8_000
+        ), name
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names.values())
 
 

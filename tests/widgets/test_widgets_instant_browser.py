@@ -49,7 +49,8 @@ def expect_rows(page, selector, expected):
     page.wait_for_function(
         "([sel, want]) => JSON.stringify(Array.from(document.querySelectorAll(sel + ' tr')).map("
         "(tr) => Array.from(tr.cells).map((c) => c.textContent))) === JSON.stringify(want)",
-        arg=[selector, expected], timeout=ANSWER_MS,
+        arg=[selector, expected],
+        timeout=ANSWER_MS,
     )
     assert rows(page, selector) == expected
 
@@ -70,19 +71,24 @@ def bridge_rows(response, key, cols):
 
 def abort_pyodide(context):
     requests = []
-    context.route("**/assets/pyodide/**", lambda route: (requests.append(route.request.url), route.abort()))
+    context.route(
+        "**/assets/pyodide/**", lambda route: (requests.append(route.request.url), route.abort())
+    )
     return requests
 
 
 def lower_timeouts(context, **values):
     """Serve engine-config.js with smaller timeouts (what a test hook needs, nothing else)."""
+
     def handle(route):
         response = route.fetch()
         text = response.text()
         prefix, _, rest = text.partition("export default ")
         config = json.loads(rest.strip().rstrip(";"))
         config.update(values)
-        route.fulfill(response=response, body=prefix + "export default " + json.dumps(config) + ";\n")
+        route.fulfill(
+            response=response, body=prefix + "export default " + json.dumps(config) + ";\n"
+        )
 
     context.route("**/assets/widgets/engine-config.js", handle)
 
@@ -98,57 +104,113 @@ def test_covered_calculators_answer_without_pyodide(context, server):
     type_into(page, "#lancer-apprentissage", "3")
     type_into(page, "#lancer-modificateur", "-2")
     page.locator("#lancer-extremes").select_option("natural")
-    expected = bridge.handle({"calc": "cast", "magic": "6", "learning": "3", "modifier": "-2", "extremes": "natural"})
-    expect_rows(page, f'{CAST} tbody[data-rows="outcomes"]',
-                bridge_rows(expected, "outcomes", ["label", "faces_text", "fraction", "percent", "one_in", "xp"]))
+    expected = bridge.handle(
+        {"calc": "cast", "magic": "6", "learning": "3", "modifier": "-2", "extremes": "natural"}
+    )
+    expect_rows(
+        page,
+        f'{CAST} tbody[data-rows="outcomes"]',
+        bridge_rows(
+            expected, "outcomes", ["label", "faces_text", "fraction", "percent", "one_in", "xp"]
+        ),
+    )
 
     type_into(page, "#etude-heures", "5")
     type_into(page, "#etude-p", "2/3")
     expected = bridge.handle({"calc": "study", "hours": "5", "p": "2/3"})
-    expect_rows(page, f'{STUDY} tbody[data-rows="distribution"]',
-                bridge_rows(expected, "distribution", ["xp", "fraction", "percent", "one_in"]))
+    expect_rows(
+        page,
+        f'{STUDY} tbody[data-rows="distribution"]',
+        bridge_rows(expected, "distribution", ["xp", "fraction", "percent", "one_in"]),
+    )
 
     type_into(page, "#progression-magie", "8")
     type_into(page, "#progression-lancers", "10")
     type_into(page, "#progression-apprentissage", "2")
-    expected = bridge.handle({"calc": "progression", "magic": "8", "learning": "2", "xp": "0",
-                              "difficulty": "2", "n": "10", "extremes": "modified"})
-    expect_rows(page, f'{PROG} tbody[data-rows="path"]',
-                bridge_rows(expected, "path", ["label", "cost", "xp_needed", "expected_casts"]))
-    assert page.locator(f"{PROG} [data-out='within.percent']").text_content() == expected["within"]["percent"]
+    expected = bridge.handle(
+        {
+            "calc": "progression",
+            "magic": "8",
+            "learning": "2",
+            "xp": "0",
+            "difficulty": "2",
+            "n": "10",
+            "extremes": "modified",
+        }
+    )
+    expect_rows(
+        page,
+        f'{PROG} tbody[data-rows="path"]',
+        bridge_rows(expected, "path", ["label", "cost", "xp_needed", "expected_casts"]),
+    )
+    assert (
+        page.locator(f"{PROG} [data-out='within.percent']").text_content()
+        == expected["within"]["percent"]
+    )
 
     # A roll: the face from the browser, the outcome from the data; it replays as the engine would.
     page.locator(f"{CAST} [data-action=roll]").click()
     page.wait_for_selector(f"{CAST}[data-result=roll]", state="attached", timeout=ANSWER_MS)
     face = page.locator("#lancer-de").input_value()
-    engine_roll = bridge.handle({"calc": "roll", "magic": "6", "learning": "3", "modifier": "-2",
-                                 "extremes": "natural", "face": face})["roll"]
+    engine_roll = bridge.handle(
+        {
+            "calc": "roll",
+            "magic": "6",
+            "learning": "3",
+            "modifier": "-2",
+            "extremes": "natural",
+            "face": face,
+        }
+    )["roll"]
     assert page.locator(f"{CAST} [data-out='roll.face']").text_content() == str(engine_roll["face"])
     assert page.locator(f"{CAST} [data-out='roll.label']").text_content() == engine_roll["label"]
-    assert page.locator(f"{CAST} [data-out='roll.modified']").text_content() == str(engine_roll["modified"])
+    assert page.locator(f"{CAST} [data-out='roll.modified']").text_content() == str(
+        engine_roll["modified"]
+    )
 
     # Cast 6, apprentissage 5: each 0 says why, in the engine's words.
     page.locator("#lancer-extremes").select_option("modified")
     type_into(page, "#lancer-modificateur", "0")
     type_into(page, "#lancer-apprentissage", "5")
-    expected = bridge.handle({"calc": "cast", "magic": "6", "learning": "5", "modifier": "0", "extremes": "modified"})
+    expected = bridge.handle(
+        {"calc": "cast", "magic": "6", "learning": "5", "modifier": "0", "extremes": "modified"}
+    )
     assert rules.impossible_reason("perfect", 6, 5) in expected["impossible"]
     zero = page.locator(f'{CAST} [data-list="impossible"] li')
-    page.wait_for_function("n => document.querySelectorAll('section[data-calc=cast] [data-list=impossible] li').length === n",
-                           arg=len(expected["impossible"]), timeout=ANSWER_MS)
+    page.wait_for_function(
+        "n => document.querySelectorAll('section[data-calc=cast] [data-list=impossible] li').length === n",
+        arg=len(expected["impossible"]),
+        timeout=ANSWER_MS,
+    )
     assert zero.all_text_contents() == expected["impossible"]
 
     # The duel too, from the build's data (Pyodide is refused: no engine could have answered).
     page.locator("#duel-a-element").select_option("vigne")
     type_into(page, "#duel-b-magie", "30")
-    expected = bridge.handle({"calc": "duel", "a_magic": "4", "a_learning": "3", "a_element": "vigne",
-                              "b_magic": "30", "b_learning": "3", "b_element": "eau", "extremes": "modified"})
-    expect_rows(page, f'{DUEL} tbody[data-rows="odds"]',
-                bridge_rows(expected, "odds", ["label", "fraction", "percent", "one_in"]))
+    expected = bridge.handle(
+        {
+            "calc": "duel",
+            "a_magic": "4",
+            "a_learning": "3",
+            "a_element": "vigne",
+            "b_magic": "30",
+            "b_learning": "3",
+            "b_element": "eau",
+            "extremes": "modified",
+        }
+    )
+    expect_rows(
+        page,
+        f'{DUEL} tbody[data-rows="odds"]',
+        bridge_rows(expected, "odds", ["label", "fraction", "percent", "one_in"]),
+    )
     assert rows(page, f'{DUEL} tbody[data-rows="sides"]') == bridge_rows(
-        expected, "sides", ["label", "element_label", "modifier", "cast.percent", "test.percent"])
+        expected, "sides", ["label", "element_label", "modifier", "cast.percent", "test.percent"]
+    )
     assert page.locator(f"{DUEL} [data-out='verdict']").text_content() == expected["verdict"]
-    assert page.locator(f"{DUEL} [data-list='reasons'] li").all_text_contents() == expected["reasons"]
+    assert (
+        page.locator(f"{DUEL} [data-list='reasons'] li").all_text_contents() == expected["reasons"]
+    )
 
     # Nothing covered answered with a fallback message; a duel the data does not hold needs the engine.
     for calc in (CAST, STUDY, PROG, DUEL):
@@ -170,18 +232,38 @@ def test_spell_page_answers_without_pyodide(context, server):
     page.wait_for_selector(f"{CAST}[data-result=ok]", state="attached", timeout=ANSWER_MS)
     page.locator(PROG).scroll_into_view_if_needed()
     page.wait_for_selector(f"{PROG}[data-result=ok]", state="attached", timeout=ANSWER_MS)
-    expected = bridge.handle({"calc": "cast", "magic": "6", "learning": "2", "modifier": "0", "extremes": "modified"})
+    expected = bridge.handle(
+        {"calc": "cast", "magic": "6", "learning": "2", "modifier": "0", "extremes": "modified"}
+    )
     assert rows(page, f'{CAST} tbody[data-rows="outcomes"]') == bridge_rows(
-        expected, "outcomes", ["label", "faces_text", "fraction", "percent", "one_in", "xp"])
-    expected = bridge.handle({"calc": "progression", "magic": "4", "learning": "1", "xp": "0",
-                              "difficulty": "3", "n": "10", "extremes": "modified"})
+        expected, "outcomes", ["label", "faces_text", "fraction", "percent", "one_in", "xp"]
+    )
+    expected = bridge.handle(
+        {
+            "calc": "progression",
+            "magic": "4",
+            "learning": "1",
+            "xp": "0",
+            "difficulty": "3",
+            "n": "10",
+            "extremes": "modified",
+        }
+    )
     assert rows(page, f'{PROG} tbody[data-rows="path"]') == bridge_rows(
-        expected, "path", ["label", "cost", "xp_needed", "expected_casts"])
+        expected, "path", ["label", "cost", "xp_needed", "expected_casts"]
+    )
     # Changing a value answers at once, still without the engine.
     type_into(page, "#lancer-magie", "10")
-    expected = bridge.handle({"calc": "cast", "magic": "10", "learning": "2", "modifier": "0", "extremes": "modified"})
-    expect_rows(page, f'{CAST} tbody[data-rows="outcomes"]',
-                bridge_rows(expected, "outcomes", ["label", "faces_text", "fraction", "percent", "one_in", "xp"]))
+    expected = bridge.handle(
+        {"calc": "cast", "magic": "10", "learning": "2", "modifier": "0", "extremes": "modified"}
+    )
+    expect_rows(
+        page,
+        f'{CAST} tbody[data-rows="outcomes"]',
+        bridge_rows(
+            expected, "outcomes", ["label", "faces_text", "fraction", "percent", "one_in", "xp"]
+        ),
+    )
     assert page.evaluate("document.documentElement.dataset.engine") == "idle"  # never asked for
 
 
@@ -196,10 +278,15 @@ def test_a_stalled_download_fails_in_french(context, server):
     # then, the download stalled, that it failed.
     page.wait_for_function(
         "(sel) => (document.querySelector(sel + ' [data-status]').textContent || '')"
-        ".startsWith('Chargement du moteur de calcul')", arg=DUEL, timeout=ANSWER_MS)
+        ".startsWith('Chargement du moteur de calcul')",
+        arg=DUEL,
+        timeout=ANSWER_MS,
+    )
     page.wait_for_function(FAILED_AND_SAID, arg=DUEL, timeout=ANSWER_MS)
     status = page.locator(f"{DUEL} [data-status]").text_content()
-    assert status.startswith("Le moteur de calcul n'a pas pu être chargé (téléchargement interrompu : rien reçu depuis 2 s)")
+    assert status.startswith(
+        "Le moteur de calcul n'a pas pu être chargé (téléchargement interrompu : rien reçu depuis 2 s)"
+    )
 
 
 @pytest.mark.parametrize("fetch", ["refused", "never answered"])
@@ -217,11 +304,15 @@ def test_an_engine_script_that_does_not_come_fails_in_french(context, server, fe
     if fetch == "never answered":
         page.wait_for_function(  # the loading text while engine.js is awaited (2 s at most)
             "(sel) => document.querySelector(sel + ' [data-status]').textContent"
-            ".startsWith('Chargement du moteur de calcul')", arg=DUEL, timeout=ANSWER_MS)
+            ".startsWith('Chargement du moteur de calcul')",
+            arg=DUEL,
+            timeout=ANSWER_MS,
+        )
     page.wait_for_function(FAILED_AND_SAID, arg=DUEL, timeout=ANSWER_MS)
     status = page.locator(f"{DUEL} [data-status]").text_content()
     assert status.startswith(
-        "Le moteur de calcul n'a pas pu être chargé (le script du moteur n'a pas pu être chargé) : ")
+        "Le moteur de calcul n'a pas pu être chargé (le script du moteur n'a pas pu être chargé) : "
+    )
     assert page.evaluate("document.documentElement.dataset.engine") == "failed"
 
 
@@ -247,7 +338,8 @@ def test_a_computation_that_never_ends_restarts_the_engine(context, server):
     page.locator(f"{DUEL} button[type=submit]").click()
     page.wait_for_function(
         "(sel) => { const el = document.querySelector(sel + ' [data-form-error]'); return el && !el.hidden; }",
-        arg=DUEL, timeout=ANSWER_MS,
+        arg=DUEL,
+        timeout=ANSWER_MS,
     )
     assert page.locator(f"{DUEL} [data-form-error]").text_content() == (
         "Le calcul a pris trop de temps : le moteur de calcul a été relancé. Réessayez."
@@ -258,13 +350,16 @@ def test_a_computation_that_never_ends_restarts_the_engine(context, server):
 
 def test_a_state_restored_from_the_url_while_loading_is_bounded(context, server):
     lower_timeouts(context, requestTimeoutMs=1500)
-    context.route("**/engine-worker.js*", lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body=FAKE_WORKER))
+    context.route(
+        "**/engine-worker.js*",
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body=FAKE_WORKER),
+    )
     page = context.new_page()
     page.goto(server + "ok/calculateurs/?duel-a-magie=" + HUGE_MAGIC)
     page.wait_for_function(
         "(sel) => { const el = document.querySelector(sel + ' [data-form-error]'); return el && !el.hidden; }",
-        arg=DUEL, timeout=ANSWER_MS,
+        arg=DUEL,
+        timeout=ANSWER_MS,
     )
     assert "relancé" in page.locator(f"{DUEL} [data-form-error]").text_content()
 
@@ -291,34 +386,47 @@ self.onmessage = (event) => self.postMessage({id: event.data.id, response: {
 def test_without_the_build_data_the_engine_answers(context, server, data):
     """The data file missing, or never arriving: the request goes to the engine after a bounded wait."""
     if data == "absent":
-        context.route("**/assets/widgets/instant-*.json", lambda route: route.fulfill(status=404, body=""))
+        context.route(
+            "**/assets/widgets/instant-*.json", lambda route: route.fulfill(status=404, body="")
+        )
     else:
         context.route("**/assets/widgets/instant-*.json", lambda route: None)
-    context.route("**/engine-worker.js*", lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body=ECHO_WORKER))
+    context.route(
+        "**/engine-worker.js*",
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body=ECHO_WORKER),
+    )
     page = context.new_page()
     page.goto(server + "ok/calculateurs/?lancer-magie=6")
     page.wait_for_function(
         "(sel) => { const el = document.querySelector(sel + ' [data-form-error]'); return el && !el.hidden; }",
-        arg=CAST, timeout=ANSWER_MS,
+        arg=CAST,
+        timeout=ANSWER_MS,
     )
     assert page.locator(f"{CAST} [data-form-error]").text_content() == "réponse du moteur pour cast"
 
 
 def test_a_malformed_answer_file_is_said_and_the_engine_asked(context, server):
-    context.route("**/assets/widgets/instant-cast-*.json", lambda route: route.fulfill(
-        status=200, content_type="application/json", body='{"format": 2, "answers": 3}'))
-    context.route("**/engine-worker.js*", lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body=ECHO_WORKER))
+    context.route(
+        "**/assets/widgets/instant-cast-*.json",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body='{"format": 2, "answers": 3}'
+        ),
+    )
+    context.route(
+        "**/engine-worker.js*",
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body=ECHO_WORKER),
+    )
     page = context.new_page()
     page.goto(server + "ok/calculateurs/?lancer-magie=6")
     page.wait_for_function(
         "(sel) => { const el = document.querySelector(sel + ' [data-form-error]'); return el && !el.hidden; }",
-        arg=CAST, timeout=ANSWER_MS,
+        arg=CAST,
+        timeout=ANSWER_MS,
     )
     assert page.locator(f"{CAST} [data-form-error]").text_content() == "réponse du moteur pour cast"
     assert page.locator(f"{CAST} [data-status]").text_content() == (
-        "Les réponses précalculées de ce calculateur sont illisibles : le moteur de calcul prend le relais.")
+        "Les réponses précalculées de ce calculateur sont illisibles : le moteur de calcul prend le relais."
+    )
 
 
 def test_a_bad_value_is_told_at_once_without_the_engine(context, server):
@@ -334,10 +442,14 @@ def test_a_bad_value_is_told_at_once_without_the_engine(context, server):
             request["learning"] = page.locator("#progression-apprentissage").input_value()
             request["difficulty"] = page.locator("#progression-difficulte").input_value()
         page.locator(selector).fill(text)  # at once: "9" on the way to "999" is a valid value
-        expected = next(e["message"] for e in bridge.handle(request)["errors"] if e["field"] == field)
+        expected = next(
+            e["message"] for e in bridge.handle(request)["errors"] if e["field"] == field
+        )
         page.wait_for_function(
             "([sel, want]) => document.querySelector(sel).textContent === want",
-            arg=[f"{selector}-error", expected], timeout=ANSWER_MS)
+            arg=[f"{selector}-error", expected],
+            timeout=ANSWER_MS,
+        )
     assert page.evaluate("document.documentElement.dataset.engine") == "failed"
 
 

@@ -43,15 +43,28 @@ def page(tmp_path, fields, document, requests):
     files["fields"].write_bytes(instant.encode(fields))
     files["doc"].write_bytes(instant.encode(document))
     files["requests"].write_text(json.dumps(requests, ensure_ascii=False), encoding="utf-8")
-    done = subprocess.run(["node", str(LOOKUP), *(str(files[n]) for n in ("fields", "doc", "requests"))],
-                          capture_output=True, text=True, check=True, timeout=300)
+    done = subprocess.run(
+        ["node", str(LOOKUP), *(str(files[n]) for n in ("fields", "doc", "requests"))],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
     return json.loads(done.stdout)
 
 
 def request(a, b, pair, extremes):
     """The duel of caster ``a`` = (magic, learning) against ``b``, elements ``pair``."""
-    return {"calc": "duel", "a_magic": str(a[0]), "a_learning": str(a[1]), "a_element": pair[0],
-            "b_magic": str(b[0]), "b_learning": str(b[1]), "b_element": pair[1], "extremes": extremes}
+    return {
+        "calc": "duel",
+        "a_magic": str(a[0]),
+        "a_learning": str(a[1]),
+        "a_element": pair[0],
+        "b_magic": str(b[0]),
+        "b_learning": str(b[1]),
+        "b_element": pair[1],
+        "extremes": extremes,
+    }
 
 
 def same_as_the_engine(tmp_path, fields, duel, requests):
@@ -66,7 +79,9 @@ def members(duel):
     axes = dict(duel["axes"])
     grid = itertools.product(axes["extremes"], axes["a_learning"], axes["a_magic"])
     found = {}
-    for (extremes, learning, magic), state in zip(grid, duel["parts"]["casters"]["index"], strict=True):
+    for (extremes, learning, magic), state in zip(
+        grid, duel["parts"]["casters"]["index"], strict=True
+    ):
         found.setdefault((extremes, state), []).append((magic, learning))
     return found
 
@@ -81,10 +96,13 @@ def test_every_pair_of_states_with_every_pair_of_elements(duel, fields, tmp_path
     for (extremes, _), casters_a in groups.items():
         for (other, _), casters_b in groups.items():
             if other == extremes:
-                asked += [request(draw.choice(casters_a), draw.choice(casters_b), pair, extremes)
-                          for pair in PAIRS]
+                asked += [
+                    request(draw.choice(casters_a), draw.choice(casters_b), pair, extremes)
+                    for pair in PAIRS
+                ]
     assert len(asked) == 16 * sum(
-        sum(1 for (e, _) in groups if e == extremes) ** 2 for extremes in rules.EXTREMES)
+        sum(1 for (e, _) in groups if e == extremes) ** 2 for extremes in rules.EXTREMES
+    )
     same_as_the_engine(tmp_path, fields, duel, asked)
 
 
@@ -102,8 +120,10 @@ def test_every_caster_on_each_side_under_every_relation(duel, fields, tmp_path):
     draw = random.Random(5)
     asked = []
     for extremes, learning, magic in itertools.product(
-            rules.EXTREMES, range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1),
-            [*range(fold + 4), 10**6, 2**53 - 1]):
+        rules.EXTREMES,
+        range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1),
+        [*range(fold + 4), 10**6, 2**53 - 1],
+    ):
         for pair in relations.values():
             other = (draw.randrange(fold + 1), draw.randint(rules.MIN_LEARNING, rules.MAX_LEARNING))
             asked.append(request((magic, learning), other, pair, extremes))
@@ -113,8 +133,16 @@ def test_every_caster_on_each_side_under_every_relation(duel, fields, tmp_path):
 
 def test_field_text_is_read_as_the_bridge_reads_it(duel, fields, tmp_path):
     asked = [
-        {**request((4, 3), (6, 2), ("feu", "eau"), "modified"), "a_magic": " 4 ", "b_learning": "+2"},
-        {**request((4, 3), (6, 2), ("neutre", "vigne"), "natural"), "a_magic": "004", "b_magic": "\u00a06"},
+        {
+            **request((4, 3), (6, 2), ("feu", "eau"), "modified"),
+            "a_magic": " 4 ",
+            "b_learning": "+2",
+        },
+        {
+            **request((4, 3), (6, 2), ("neutre", "vigne"), "natural"),
+            "a_magic": "004",
+            "b_magic": "\u00a06",
+        },
         {**request((0, 1), (0, 5), ("eau", "eau"), "modified"), "a_magic": "-0", "b_magic": "+0"},
         {**request((0, 1), (99, 5), ("vigne", "feu"), "natural"), "b_magic": " 99999 "},
     ]

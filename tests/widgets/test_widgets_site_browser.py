@@ -24,7 +24,9 @@ def offline_engine(browser):
     """A phone-sized context in which every Pyodide file is refused."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
     refused = []
-    context.route("**/assets/pyodide/**", lambda route: (refused.append(route.request.url), route.abort()))
+    context.route(
+        "**/assets/pyodide/**", lambda route: (refused.append(route.request.url), route.abort())
+    )
     yield context, refused
     context.close()
 
@@ -52,20 +54,33 @@ def test_spell_page_calculators_answer_without_pyodide(offline_engine, site_url)
     magic.fill("9")
     page.locator(f"{CAST} #lancer-apprentissage").fill("4")
     page.locator(f"{CAST} #lancer-extremes").select_option("natural")
-    expected = bridge.handle({"calc": "cast", "magic": "9", "learning": "4", "modifier": "0", "extremes": "natural"})
+    expected = bridge.handle(
+        {"calc": "cast", "magic": "9", "learning": "4", "modifier": "0", "extremes": "natural"}
+    )
     want = expected_cells(expected, "outcomes", OUTCOME_COLS)
     page.wait_for_function(
         "([sel, want]) => JSON.stringify(Array.from(document.querySelectorAll(sel + ' tr')).map("
         "(tr) => Array.from(tr.cells).map((c) => c.textContent))) === JSON.stringify(want)",
-        arg=[f'{CAST} tbody[data-rows="outcomes"]', want], timeout=ANSWER_MS,
+        arg=[f'{CAST} tbody[data-rows="outcomes"]', want],
+        timeout=ANSWER_MS,
     )
     page.locator(PROG).scroll_into_view_if_needed()
     page.wait_for_selector(f"{PROG}[data-result=ok]", state="attached", timeout=ANSWER_MS)
     difficulty = page.locator(f"{PROG} #progression-difficulte").input_value()
-    expected = bridge.handle({"calc": "progression", "magic": "0", "learning": "1", "xp": "0",
-                              "difficulty": difficulty, "n": "10", "extremes": "modified"})
+    expected = bridge.handle(
+        {
+            "calc": "progression",
+            "magic": "0",
+            "learning": "1",
+            "xp": "0",
+            "difficulty": difficulty,
+            "n": "10",
+            "extremes": "modified",
+        }
+    )
     assert cells(page, f'{PROG} tbody[data-rows="path"]') == expected_cells(
-        expected, "path", ["label", "cost", "xp_needed", "expected_casts"])
+        expected, "path", ["label", "cost", "xp_needed", "expected_casts"]
+    )
     for calc in (CAST, PROG):
         assert page.locator(f"{calc} [data-status]").text_content() == ""
     assert not errors, errors
@@ -82,7 +97,8 @@ def test_calculators_page_without_pyodide(offline_engine, site_url):
     page.wait_for_function(
         "([sel, want]) => JSON.stringify(Array.from(document.querySelectorAll(sel + ' tr')).map("
         "(tr) => Array.from(tr.cells).map((c) => c.textContent))) === JSON.stringify(want)",
-        arg=[f'{STUDY} tbody[data-rows="distribution"]', want], timeout=ANSWER_MS,
+        arg=[f'{STUDY} tbody[data-rows="distribution"]', want],
+        timeout=ANSWER_MS,
     )
     # A duel the build's data does not hold (a magic beyond the integers the page holds exactly)
     # needs the engine: the French fallback, without claiming tables this page lacks.

@@ -81,7 +81,7 @@ def test_comments_and_docstrings_go_every_line_stays():
         "import re  # why\n"
         "class A:\n    r'''Doc.'''\n    x = '#not a comment'  # a comment\n"
         "    def f(self):\n        'doc'\n\n"
-        "def g(a):\n    \"\"\"doc\"\"\" ; return 1\n"
+        'def g(a):\n    """doc""" ; return 1\n'
         "def h():\n    s = f\"{'#'!r:>{3}} {a['k']}\"  # c\n    return s\n"
         "y = (\n    'kept'\n    'too'\n)\n"
         "z = 'a' \\\n    'b'\n"
@@ -96,7 +96,7 @@ def test_comments_and_docstrings_go_every_line_stays():
         "import re\n"
         "class A:\n    0\n    x = '#not a comment'\n"
         "    def f(self):\n        0\n\n"
-        "def g(a):\n    \"\"\"doc\"\"\" ; return 1\n"
+        'def g(a):\n    """doc""" ; return 1\n'
         "def h():\n    s = f\"{'#'!r:>{3}} {a['k']}\"\n    return s\n"
         "y = (\n    'kept'\n    'too'\n)\n"
         "z = 'a' \\\n    'b'\n"
@@ -116,8 +116,11 @@ def test_pyodide_with_this_standard_library_answers_the_whole_corpus(installed):
         assert stdlib_record.same_answer(bridge.handle_json(text), answer), text
     # An unexpected error: a French sentence for the reader, the traceback for the console.
     assert json.loads(said["failing"]) == {
-        "ok": False, "errors": [{"field": None, "message": bridge.GENERIC_ERROR}]}
+        "ok": False,
+        "errors": [{"field": None, "message": bridge.GENERIC_ERROR}],
+    }
     assert "ZeroDivisionError: oops" in said["stderr"] and "Traceback" in said["stderr"]
     # Exactly the listed files were imported: none missing, none listed for nothing.
     assert said["files"] == sorted(stdlib.listed_files()["files"]), (
-        "relevez les modules : python tests/widgets/stdlib_record.py")
+        "relevez les modules : python tests/widgets/stdlib_record.py"
+    )

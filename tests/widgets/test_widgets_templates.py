@@ -65,7 +65,7 @@ def test_form_is_labelled_and_accessible(env, name):
     for tag, attrs in fields:
         assert attrs["id"] in labels, attrs["id"]
         assert attrs["id"].startswith(calc["prefix"] + "-")
-        assert attrs["name"] == attrs["id"] == f'{calc["prefix"]}-{attrs["data-param"]}'
+        assert attrs["name"] == attrs["id"] == f"{calc['prefix']}-{attrs['data-param']}"
         if "data-field" in attrs:
             error_id = attrs["id"] + "-error"
             assert error_id in attrs["aria-describedby"].split()
@@ -82,13 +82,20 @@ def test_form_is_labelled_and_accessible(env, name):
 
 def test_defaults_fill_the_fields(env):
     html = harness.render_calculator(
-        env, "cast", {"prefix": "lancer", "defaults": {"magic": 9, "learning": 3, "modifier": -1, "extremes": "natural"}}
+        env,
+        "cast",
+        {
+            "prefix": "lancer",
+            "defaults": {"magic": 9, "learning": 3, "modifier": -1, "extremes": "natural"},
+        },
     )
     doc = parse(html)
     values = {a["data-field"]: a.get("value") for t, a in doc.elements if t == "input"}
     assert values["magic"] == "9" and values["learning"] == "3" and values["modifier"] == "-1"
     assert 'value="natural" selected' in html
-    html = harness.render_calculator(env, "progression", {"prefix": "p", "defaults": {"difficulty": 4, "xp": 12}})
+    html = harness.render_calculator(
+        env, "progression", {"prefix": "p", "defaults": {"difficulty": 4, "xp": 12}}
+    )
     values = {a["data-field"]: a.get("value") for t, a in parse(html).elements if t == "input"}
     assert values["difficulty"] == "4" and values["xp"] == "12"
 
@@ -113,11 +120,17 @@ def test_choices_are_the_engines(env):
 
 
 def test_spells_are_escaped_and_bring_their_element(env):
-    html = harness.render_calculator(env, "duel", {"prefix": "duel", "spells": harness.SPELLS, "defaults": {"a_spell": "boule-de-feu"}})
+    html = harness.render_calculator(
+        env,
+        "duel",
+        {"prefix": "duel", "spells": harness.SPELLS, "defaults": {"a_spell": "boule-de-feu"}},
+    )
     assert "Lierre &lt;rieur&gt; &amp; cie" in html and "<rieur>" not in html
     doc = parse(html)
     options = [a for t, a in doc.elements if t == "option" and "data-element" in a and a["value"]]
-    assert {(o["value"], o["data-element"]) for o in options} >= {(s["slug"], s["element"]) for s in harness.SPELLS} - set()
+    assert {(o["value"], o["data-element"]) for o in options} >= {
+        (s["slug"], s["element"]) for s in harness.SPELLS
+    } - set()
     assert 'value="boule-de-feu" data-element="feu" selected' in html
 
 
@@ -127,12 +140,16 @@ def test_no_spell_chooser_without_spells(env):
 
 
 def test_prefix_and_title_are_escaped(env):
-    html = harness.render_calculator(env, "study", {"prefix": 'e"><script>', "title": "<b>Étude</b>"})
+    html = harness.render_calculator(
+        env, "study", {"prefix": 'e"><script>', "title": "<b>Étude</b>"}
+    )
     assert "<script>" not in html and "<b>" not in html
 
 
 def test_heading_level(env):
-    html = harness.render_calculator(env, "cast", {"prefix": "l", "heading_level": 3, "title": "Lancer ce sort"})
+    html = harness.render_calculator(
+        env, "cast", {"prefix": "l", "heading_level": 3, "title": "Lancer ce sort"}
+    )
     assert '<h3 class="gr-calc__title" id="l-titre">Lancer ce sort</h3>' in html
 
 
@@ -140,18 +157,40 @@ def test_duel_accepts_the_generators_default_keys(env):
     html = harness.render_calculator(
         env,
         "duel",
-        {"prefix": "duel", "spells": harness.SPELLS,
-         "defaults": {"magic": 2, "learning": 5, "element": "vigne", "magic_b": 7, "learning_b": 1, "element_b": "neutre", "spell_b": "detection"}},
+        {
+            "prefix": "duel",
+            "spells": harness.SPELLS,
+            "defaults": {
+                "magic": 2,
+                "learning": 5,
+                "element": "vigne",
+                "magic_b": 7,
+                "learning_b": 1,
+                "element_b": "neutre",
+                "spell_b": "detection",
+            },
+        },
     )
     values = {a["data-field"]: a.get("value") for t, a in parse(html).elements if t == "input"}
-    assert (values["a_magic"], values["a_learning"], values["b_magic"], values["b_learning"]) == ("2", "5", "7", "1")
+    assert (values["a_magic"], values["a_learning"], values["b_magic"], values["b_learning"]) == (
+        "2",
+        "5",
+        "7",
+        "1",
+    )
     assert 'value="vigne" selected' in html and 'value="neutre" selected' in html
     assert 'value="detection" data-element="neutre" selected' in html
 
 
 def test_a_default_spell_brings_its_element(env):
     html = harness.render_calculator(
-        env, "duel", {"prefix": "duel", "spells": harness.SPELLS, "defaults": {"a_spell": "lierre-rieur", "a_element": "eau"}}
+        env,
+        "duel",
+        {
+            "prefix": "duel",
+            "spells": harness.SPELLS,
+            "defaults": {"a_spell": "lierre-rieur", "a_element": "eau"},
+        },
     )
     start = html.index('id="duel-a-element"')
     assert 'value="vigne" selected' in html[start : html.index("</select>", start)]
@@ -163,4 +202,7 @@ def test_the_no_javascript_note_points_to_tables_only_where_there_are_some(env, 
     spell = harness.render_calculator(env, name, {"prefix": "x", "page_tables": True})
     assert "Ce calculateur a besoin de JavaScript.</p>" in bare
     assert "tables précalculées" not in bare
-    assert "Ce calculateur a besoin de JavaScript. Les tables précalculées de la page restent valables." in spell
+    assert (
+        "Ce calculateur a besoin de JavaScript. Les tables précalculées de la page restent valables."
+        in spell
+    )

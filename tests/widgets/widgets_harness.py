@@ -122,9 +122,15 @@ def render_calculator(env: jinja2.Environment, name: str, calc: dict) -> str:
 
 
 CALCULATORS = {
-    "cast": {"prefix": "lancer", "defaults": {"magic": 4, "learning": 1, "modifier": 0, "extremes": "modified"}},
+    "cast": {
+        "prefix": "lancer",
+        "defaults": {"magic": 4, "learning": 1, "modifier": 0, "extremes": "modified"},
+    },
     "duel": {"prefix": "duel", "defaults": {}, "spells": SPELLS},
-    "progression": {"prefix": "progression", "defaults": {"learning": 1, "xp": 0, "difficulty": 2, "magic": 4, "n": 20}},
+    "progression": {
+        "prefix": "progression",
+        "defaults": {"learning": 1, "xp": 0, "difficulty": 2, "magic": 4, "n": 20},
+    },
     "study": {"prefix": "etude", "defaults": {"hours": 3, "p": "3/4"}},
 }
 
@@ -147,9 +153,20 @@ def build_site(site_dir: pathlib.Path) -> dict:
         "sort": dict(
             title="Boule de feu",
             body=render_calculator(
-                env, "cast", {"prefix": "lancer", "defaults": {"magic": 6, "learning": 2}, "title": "Lancer ce sort", "heading_level": 3}
+                env,
+                "cast",
+                {
+                    "prefix": "lancer",
+                    "defaults": {"magic": 6, "learning": 2},
+                    "title": "Lancer ce sort",
+                    "heading_level": 3,
+                },
             )
-            + render_calculator(env, "progression", {"prefix": "progression", "defaults": {"difficulty": 3, "n": 10}}),
+            + render_calculator(
+                env,
+                "progression",
+                {"prefix": "progression", "defaults": {"difficulty": 3, "n": 10}},
+            ),
             spacer=False,
         ),
     }
@@ -162,8 +179,10 @@ def build_site(site_dir: pathlib.Path) -> dict:
     bare.parent.mkdir(parents=True, exist_ok=True)
     bare.write_text(BARE_PAGE, encoding="utf-8")
     # The bare boot takes Pyodide's whole standard library, as a page without the trimmed one would.
-    shutil.copyfile(REPO_ROOT / "node_modules" / "pyodide" / "python_stdlib.zip",
-                    bare.parent / "python_stdlib.zip")
+    shutil.copyfile(
+        REPO_ROOT / "node_modules" / "pyodide" / "python_stdlib.zip",
+        bare.parent / "python_stdlib.zip",
+    )
     return config
 
 
@@ -199,8 +218,9 @@ def serve_in_process(directory: pathlib.Path):
     """Serve ``directory`` from a child process (no GIL shared with the caller)."""
     import subprocess
 
-    child = subprocess.Popen([sys.executable, __file__, "serve", str(directory)],
-                             stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, __file__, "serve", str(directory)], stdout=subprocess.PIPE, text=True
+    )
     try:
         # The child says « prêt <port> » once its socket listens on a free port it was given by
         # the system (or closes stdout if it failed).

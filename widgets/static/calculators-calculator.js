@@ -32,12 +32,17 @@ function failureText(reason) {
   if (navigator.onLine === false) {
     return (
       "Hors connexion, le moteur de calcul n'est pas disponible sur cet appareil : ce calcul a besoin de lui" +
-      (tables ? " ; les tables précalculées de la page restent valables. " : ". ") + OFFLINE_HINT
+      (tables ? " ; les tables précalculées de la page restent valables. " : ". ") +
+      OFFLINE_HINT
     );
   }
   return (
-    "Le moteur de calcul n'a pas pu être chargé (" + reason + ") : ce calcul a besoin de lui" +
-    (tables ? " ; les tables précalculées de la page restent valables." : " ; rechargez la page pour réessayer.")
+    "Le moteur de calcul n'a pas pu être chargé (" +
+    reason +
+    ") : ce calcul a besoin de lui" +
+    (tables
+      ? " ; les tables précalculées de la page restent valables."
+      : " ; rechargez la page pour réessayer.")
   );
 }
 
@@ -86,12 +91,18 @@ export class Calculator {
     }
     const faceField = this.field("face");
     let search = writeState(
-      window.location.search, this.prefix, values,
-      faceField ? [faceField.getAttribute("data-param"), face] : null
+      window.location.search,
+      this.prefix,
+      values,
+      faceField ? [faceField.getAttribute("data-param"), face] : null,
     );
     if (faceField) search = writeState(search, this.prefix, {}, [LEGACY_SEED, null]);
     try {
-      history.replaceState(history.state, "", window.location.pathname + search + window.location.hash);
+      history.replaceState(
+        history.state,
+        "",
+        window.location.pathname + search + window.location.hash,
+      );
     } catch (error) {
       /* a sandboxed page may refuse: the calculator still works */
     }
@@ -99,7 +110,11 @@ export class Calculator {
 
   // Returns true when the URL holds a state for this calculator.
   restore() {
-    const state = readState(window.location.search, this.prefix, this.params.map((el) => el.getAttribute("data-param")));
+    const state = readState(
+      window.location.search,
+      this.prefix,
+      this.params.map((el) => el.getAttribute("data-param")),
+    );
     let found = false;
     for (const el of this.params) {
       const value = state[el.getAttribute("data-param")];
@@ -161,7 +176,8 @@ export class Calculator {
     for (const [key, value] of Object.entries(request)) {
       if (key === "calc" || typeof value !== "string" || value.length <= MAX_FIELD_CHARS) continue;
       const input = this.field(key);
-      const label = input && input.id ? this.section.querySelector('label[for="' + input.id + '"]') : null;
+      const label =
+        input && input.id ? this.section.querySelector('label[for="' + input.id + '"]') : null;
       errors.push({ field: key, message: tooLongMessage(label ? label.textContent.trim() : key) });
     }
     return errors.length ? { ok: false, errors } : null;
@@ -276,7 +292,9 @@ export class Calculator {
     const general = [];
     for (const error of errors) {
       const input = error.field ? this.field(error.field) : null;
-      const slot = input ? this.section.querySelector('[data-error-for="' + error.field + '"]') : null;
+      const slot = input
+        ? this.section.querySelector('[data-error-for="' + error.field + '"]')
+        : null;
       if (input && slot) {
         input.setAttribute("aria-invalid", "true");
         slot.textContent = error.message;
@@ -343,7 +361,11 @@ export class Calculator {
         // An element chosen by hand no longer matches the chosen spell.
         const spell = section.querySelector('[data-spell-for="' + name.charAt(0) + '"]');
         const option = spell && spell.options[spell.selectedIndex];
-        if (option && option.getAttribute("data-element") && option.getAttribute("data-element") !== el.value) {
+        if (
+          option &&
+          option.getAttribute("data-element") &&
+          option.getAttribute("data-element") !== el.value
+        ) {
           spell.value = "";
         }
       }

@@ -18,9 +18,7 @@ let instantLoading = null;
 // Resolves with instant.js, or null when it could not be fetched.
 function loadInstant() {
   if (!instantLoading) {
-    instantLoading = import("./instant.js")
-      .then((module) => (instant = module))
-      .catch(() => null);
+    instantLoading = import("./instant.js").then((module) => (instant = module)).catch(() => null);
   }
   return instantLoading;
 }
@@ -49,7 +47,10 @@ export function lookUp(doc, request) {
 export function loadDocument(request) {
   if (!cfg || !cfg.files) return Promise.resolve(null);
   const name = documentName(request);
-  const parts = [loadInstant(), cfg.files.fields ? fetchDocument(cfg.files.fields, "fields") : null];
+  const parts = [
+    loadInstant(),
+    cfg.files.fields ? fetchDocument(cfg.files.fields, "fields") : null,
+  ];
   const doc = name ? fetchDocument(name, "answers") : null;
   return Promise.all([...parts, doc]).then((loaded) => loaded[2] || null);
 }
@@ -63,14 +64,15 @@ function fetchDocument(name, kind) {
         if (!response.ok) return null;
         return response.json().then(
           (doc) => {
-            const good = module && (kind === "fields" ? module.isFields(doc) : module.isDocument(doc));
+            const good =
+              module && (kind === "fields" ? module.isFields(doc) : module.isDocument(doc));
             if (!good) throw new Error("malformed");
             ready.set(name, doc);
             return doc;
           },
           () => {
             throw new Error("malformed");
-          }
+          },
         );
       })
       .catch((error) => {
@@ -88,9 +90,10 @@ function fetchDocument(name, kind) {
 // True when the data this request would be answered from arrived unreadable.
 export function dataMalformed(request) {
   const name = documentName(request);
-  return Boolean((name && malformed.has(name)) || (cfg && cfg.files && malformed.has(cfg.files.fields)));
+  return Boolean(
+    (name && malformed.has(name)) || (cfg && cfg.files && malformed.has(cfg.files.fields)),
+  );
 }
-
 
 // The data document, or null when it is not there within ``ms``.
 export function documentWithin(request, ms) {

@@ -13,7 +13,7 @@ export function documentName(request, cfg) {
     if (match === null) return null;
     key = kind + "-" + match;
   }
-  return Object.prototype.hasOwnProperty.call(cfg.files, key) ? cfg.files[key] : null;
+  return  Object.hasOwn(cfg.files, key) ? cfg.files[key] : null;
 }
 
 /** Integer text as the bridge reads it (``integer``: how it reads integers), as a decimal
@@ -28,7 +28,7 @@ export function integerText(raw, integer) {
   while (end > start && ws.includes(chars[end - 1])) end--;
   let body = chars.slice(start, end).join("");
   let sign = 1;
-  if (body && Object.prototype.hasOwnProperty.call(integer.signs, body[0])) {
+  if (body && Object.hasOwn(integer.signs, body[0])) {
     sign = integer.signs[body[0]];
     body = body.slice(1);
   }

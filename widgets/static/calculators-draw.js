@@ -37,12 +37,12 @@ function drawRows(tbody, items) {
   var flag = tbody.getAttribute("data-flag");
   var flagText = tbody.getAttribute("data-flag-text") || "";
   var fragment = document.createDocumentFragment();
-  (items || []).forEach(function (item, index) {
+  (items || []).forEach((item, index) => {
     var row = document.createElement("tr");
     row.setAttribute("role", "row");
     row.className = "gr-row gr-row--" + slotKey(item, index);
     if (flag && item[flag]) row.className += " gr-row--flagged";
-    cols.forEach(function (col, i) {
+    cols.forEach((col, i) => {
       var cell = document.createElement(i === 0 ? "th" : "td");
       cell.setAttribute("role", i === 0 ? "rowheader" : "cell");
       if (heads[i]) cell.setAttribute("data-label", heads[i].textContent);
@@ -71,12 +71,13 @@ function drawRows(tbody, items) {
 
 function drawBar(bar, items) {
   var fragment = document.createDocumentFragment();
-  (items || []).forEach(function (item, index) {
+  (items || []).forEach((item, index) => {
     if (!item || !(item.share > 0)) return;
     var segment = document.createElement("span");
     segment.className = "gr-bar__seg gr-bar__seg--" + slotKey(item, index);
     segment.style.width = (item.share * 100).toFixed(4) + "%";
-    segment.title = text(item.label !== undefined ? item.label : item.xp + " XP") + " : " + text(item.percent);
+    segment.title =
+      text(item.label !== undefined ? item.label : item.xp + " XP") + " : " + text(item.percent);
     fragment.appendChild(segment);
   });
   bar.replaceChildren(fragment);
@@ -84,7 +85,7 @@ function drawBar(bar, items) {
 
 function drawList(list, items) {
   var fragment = document.createDocumentFragment();
-  (items || []).forEach(function (item) {
+  (items || []).forEach((item) => {
     var li = document.createElement("li");
     li.textContent = text(item);
     fragment.appendChild(li);
@@ -94,22 +95,22 @@ function drawList(list, items) {
 
 /** Fills every slot of ``root`` from ``data`` (a bridge answer). */
 export function draw(root, data) {
-  root.querySelectorAll("[data-out]").forEach(function (el) {
+  root.querySelectorAll("[data-out]").forEach((el) => {
     el.textContent = text(valueAt(data, el.getAttribute("data-out")));
   });
-  root.querySelectorAll("[data-rows]").forEach(function (el) {
+  root.querySelectorAll("[data-rows]").forEach((el) => {
     drawRows(el, valueAt(data, el.getAttribute("data-rows")));
   });
-  root.querySelectorAll("[data-bar]").forEach(function (el) {
+  root.querySelectorAll("[data-bar]").forEach((el) => {
     drawBar(el, valueAt(data, el.getAttribute("data-bar")));
   });
-  root.querySelectorAll("[data-list]").forEach(function (el) {
+  root.querySelectorAll("[data-list]").forEach((el) => {
     drawList(el, valueAt(data, el.getAttribute("data-list")));
   });
-  root.querySelectorAll("[data-show]").forEach(function (el) {
+  root.querySelectorAll("[data-show]").forEach((el) => {
     el.hidden = !valueAt(data, el.getAttribute("data-show"));
   });
-  root.querySelectorAll("[data-hide]").forEach(function (el) {
+  root.querySelectorAll("[data-hide]").forEach((el) => {
     el.hidden = !!valueAt(data, el.getAttribute("data-hide"));
   });
 }

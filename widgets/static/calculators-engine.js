@@ -93,6 +93,5 @@ export class EngineOnDemand {
   }
 }
 
-
 /** The page's one engine, shared by its calculators and the site's modules. */
 export const engine = new EngineOnDemand();

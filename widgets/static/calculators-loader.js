@@ -26,7 +26,10 @@ export function mountCalculators(doc, win) {
     return loading;
   };
   if (!sections.length) return load;
-  if (wantedNow(win.location.search, win.location.hash) || typeof win.IntersectionObserver !== "function") {
+  if (
+    wantedNow(win.location.search, win.location.hash) ||
+    typeof win.IntersectionObserver !== "function"
+  ) {
     load();
     return load;
   }

@@ -43,7 +43,7 @@ function watchVisibility(calculator) {
         }
       },
       // Started while the calculator is still a screen away, so its answers are there first.
-      { rootMargin: APPROACH_MARGIN }
+      { rootMargin: APPROACH_MARGIN },
     );
   }
   observer.observe(calculator.section);
@@ -59,7 +59,9 @@ function init() {
     if (calculator.restore()) {
       calculator.wantsUrl = true;
       const roll = calculator.rollFromUrl();
-      calculator.compute(roll ? calculator.request("roll", roll) : calculator.request(calculator.calc));
+      calculator.compute(
+        roll ? calculator.request("roll", roll) : calculator.request(calculator.calc),
+      );
     } else {
       watchVisibility(calculator);
     }
@@ -69,7 +71,10 @@ function init() {
 // The bridge's answer to a request: a refusal or an answer from the build's data when it
 // has them, else the engine's.
 async function answer(request) {
-  const doc = request && typeof request.calc === "string" ? await documentWithin(request, DATA_WAIT_MS) : null;
+  const doc =
+    request && typeof request.calc === "string"
+      ? await documentWithin(request, DATA_WAIT_MS)
+      : null;
   const fields = fieldsDoc();
   const errors = fields && instant ? instant.check(fields, request) : null;
   if (errors && errors.length) return { ok: false, errors };

@@ -13,7 +13,9 @@ export function loadingText(config, received, reason) {
   const total = config?.downloadBytes;
   if (total && received > 0) {
     const shown = Math.min(received, total);
-    return "Chargement du moteur de calcul (" + megabytes(shown) + " sur " + megabytes(total) + ")\u2026";
+    return (
+      "Chargement du moteur de calcul (" + megabytes(shown) + " sur " + megabytes(total) + ")\u2026"
+    );
   }
   return "Chargement du moteur de calcul" + (total ? " (" + megabytes(total) + ")" : "") + "\u2026";
 }

@@ -99,7 +99,11 @@ self.fetch = async (input, init) => {
       return reader.cancel(reason);
     },
   });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 };
 
 // A module import counts as a download under way (its bytes cannot be counted).
@@ -182,7 +186,12 @@ const ready = (async () => {
   const now = performance.now();
   // Timings (ms since the worker started): Pyodide booted, then our own part
   // (unpacking the engine archive, importing rules/ and the bridge).
-  post({ type: "ready", ms: Math.round(now - started), pyodideMs: Math.round(booted - started), engineMs: Math.round(now - booted) });
+  post({
+    type: "ready",
+    ms: Math.round(now - started),
+    pyodideMs: Math.round(booted - started),
+    engineMs: Math.round(now - booted),
+  });
   return handleJson;
 })();
 
@@ -206,7 +215,9 @@ self.onmessage = async (event) => {
     console.error(error);
     response = {
       ok: false,
-      errors: [{ field: null, message: "Le calcul n'a pas pu être fait (erreur du moteur de calcul)." }],
+      errors: [
+        { field: null, message: "Le calcul n'a pas pu être fait (erreur du moteur de calcul)." },
+      ],
     };
   }
   post({ id: id, response: response });

@@ -21,7 +21,6 @@ export { megabytes, mark } from "./engine-status.js";
 export const REQUEST_TIMEOUT_MESSAGE =
   "Le calcul a pris trop de temps : le moteur de calcul a été relancé. Réessayez.";
 
-
 export class Engine {
   /**
    * config: the build's engine configuration (engine-config.js);
@@ -83,10 +82,24 @@ export class Engine {
   start() {
     if (this.state !== "idle") return;
     const cfg = this.config;
-    const bounds = cfg ? [cfg.timeoutMs, cfg.bootTimeoutMs, cfg.requestTimeoutMs, cfg.deadlineMs] : [];
-    if (!cfg || !cfg.pyodide || !cfg.archive || !cfg.stdlib || !Array.isArray(cfg.pyodideFiles) || !this.base ||
-        !bounds.every((ms) => Number.isFinite(ms) && ms > 0) || typeof Worker === "undefined") {
-      this.fail(typeof Worker === "undefined" ? "navigateur sans Web Worker" : "configuration du moteur absente");
+    const bounds = cfg
+      ? [cfg.timeoutMs, cfg.bootTimeoutMs, cfg.requestTimeoutMs, cfg.deadlineMs]
+      : [];
+    if (
+      !cfg ||
+      !cfg.pyodide ||
+      !cfg.archive ||
+      !cfg.stdlib ||
+      !Array.isArray(cfg.pyodideFiles) ||
+      !this.base ||
+      !bounds.every((ms) => Number.isFinite(ms) && ms > 0) ||
+      typeof Worker === "undefined"
+    ) {
+      this.fail(
+        typeof Worker === "undefined"
+          ? "navigateur sans Web Worker"
+          : "configuration du moteur absente",
+      );
       return;
     }
     const url = new URL("engine-worker.js", this.base);
@@ -113,7 +126,7 @@ export class Engine {
     const minutes = String(Math.round(this.deadlineMs / 6000) / 10).replace(".", ",");
     this.deadlineTimer = setTimeout(
       () => this.fail("téléchargement trop lent : moteur pas prêt après " + minutes + " min"),
-      this.deadlineMs
+      this.deadlineMs,
     );
   }
 

@@ -25,7 +25,10 @@ function compiled(integer) {
     const sign = signs.length ? "([" + escapeClass(signs.join("")) + "]?)" : "()";
     found = {
       ws,
-      integer: new RegExp("^" + ws + "*" + sign + "([0-9]{1," + Number(integer.digits) + "})" + ws + "*$", "u"),
+      integer: new RegExp(
+        "^" + ws + "*" + sign + "([0-9]{1," + Number(integer.digits) + "})" + ws + "*$",
+        "u",
+      ),
     };
     patterns.set(integer, found);
   }
@@ -71,7 +74,9 @@ export function isBlank(text, integer) {
 
 function cut(text, chars) {
   const points = Array.from(text);
-  return points.length > chars ? "« " + points.slice(0, chars).join("") + "… »" : "« " + text + " »";
+  return points.length > chars
+    ? "« " + points.slice(0, chars).join("") + "… »"
+    : "« " + text + " »";
 }
 
 // How the engine names a value it received (rules/errors.py describe()).
@@ -131,8 +136,11 @@ function judge(entry, value, judged, fields) {
       high = high[key];
       message = message[key];
     }
-    if (number !== null && (entry.low === null || number >= BigInt(entry.low)) &&
-        (high === null || high === undefined || number <= BigInt(high))) {
+    if (
+      number !== null &&
+      (entry.low === null || number >= BigInt(entry.low)) &&
+      (high === null || high === undefined || number <= BigInt(high))
+    ) {
       return "";
     }
     return fill(message, describe(number !== null ? number : value, fields));
@@ -145,7 +153,8 @@ function judge(entry, value, judged, fields) {
   if (entry.kind === "probability") {
     const number = Number.isSafeInteger(value) ? BigInt(value) : readInteger(value, fields.integer);
     const read = number !== null ? number : value;
-    const ok = (typeof read === "string" || typeof read === "bigint") && isProbability(read, fields);
+    const ok =
+      (typeof read === "string" || typeof read === "bigint") && isProbability(read, fields);
     return ok ? "" : fill(entry.message, describe(read, fields));
   }
   return null;
@@ -158,10 +167,22 @@ function judge(entry, value, judged, fields) {
  */
 export function check(fields, request) {
   if (!fields || !fields.calcs || !request || typeof request.calc !== "string") return null;
-  const entries = Object.prototype.hasOwnProperty.call(fields.calcs, request.calc) ? fields.calcs[request.calc] : null;
+  const entries = Object.hasOwn(fields.calcs, request.calc)
+    ? fields.calcs[request.calc]
+    : null;
   if (!entries) return null;
-  if (request.calc === "roll" && (request.face === undefined || request.face === null || isBlank(String(request.face), fields.integer))) {
-    if (request.seed !== undefined && request.seed !== null && !isBlank(String(request.seed), fields.integer)) return null;
+  if (
+    request.calc === "roll" &&
+    (request.face === undefined ||
+      request.face === null ||
+      isBlank(String(request.face), fields.integer))
+  ) {
+    if (
+      request.seed !== undefined &&
+      request.seed !== null &&
+      !isBlank(String(request.seed), fields.integer)
+    )
+      return null;
   }
   const errors = [];
   const judged = {};
@@ -169,7 +190,12 @@ export function check(fields, request) {
   for (const entry of entries) {
     let value = request[entry.field];
     if (value === undefined || value === null) value = entry.absent;
-    if (entry.field === "face" && (value === null || value === undefined || (typeof value === "string" && isBlank(value, fields.integer)))) {
+    if (
+      entry.field === "face" &&
+      (value === null ||
+        value === undefined ||
+        (typeof value === "string" && isBlank(value, fields.integer)))
+    ) {
       continue; // drawn by the page (or the engine)
     }
     let message;
@@ -202,7 +228,11 @@ export function cryptoDraw(low, high) {
 
 /** A face of the die for a roll, drawn over the faces the bridge reads (``fields``). */
 export function drawFace(fields, draw = cryptoDraw) {
-  const entry = fields && fields.calcs && fields.calcs.roll && fields.calcs.roll.find((e) => e.field === "face");
+  const entry =
+    fields &&
+    fields.calcs &&
+    fields.calcs.roll &&
+    fields.calcs.roll.find((e) => e.field === "face");
   if (!entry || entry.low === null || typeof entry.high !== "number") return null;
   return draw(entry.low, entry.high);
 }
@@ -264,24 +294,47 @@ export function documentKey(request, cfg) {
 
 /** True when ``doc`` is a data document of the shape this module reads. */
 export function isDocument(doc) {
-  if (!(doc && typeof doc === "object" && doc.format === FORMAT && typeof doc.calc === "string" &&
-        Array.isArray(doc.axes) && Array.isArray(doc.inputs))) {
+  if (
+    !(
+      doc &&
+      typeof doc === "object" &&
+      doc.format === FORMAT &&
+      typeof doc.calc === "string" &&
+      Array.isArray(doc.axes) &&
+      Array.isArray(doc.inputs)
+    )
+  ) {
     return false;
   }
   if (doc.parts) return isParts(doc.parts);
   return Boolean(
-    Array.isArray(doc.answers) && Array.isArray(doc.index) &&
-    doc.index.length === doc.axes.reduce((n, axis) => n * (Array.isArray(axis) && Array.isArray(axis[1]) ? axis[1].length : NaN), 1)
+    Array.isArray(doc.answers) &&
+      Array.isArray(doc.index) &&
+      doc.index.length ===
+        doc.axes.reduce(
+          (n, axis) => n * (Array.isArray(axis) && Array.isArray(axis[1]) ? axis[1].length : NaN),
+          1,
+        ),
   );
 }
 
 function isParts(parts) {
   return Boolean(
-    parts && typeof parts === "object" && parts.casters && Array.isArray(parts.casters.index) &&
-    parts.pairs && Array.isArray(parts.pairs.skeleton) && Array.isArray(parts.pairs.relation) &&
-    Array.isArray(parts.groups) && Array.isArray(parts.slots) && Array.isArray(parts.probs) &&
-    Array.isArray(parts.texts) && Array.isArray(parts.skeletons) && Array.isArray(parts.probability) &&
-    parts.sizes && typeof parts.sizes === "object"
+    parts &&
+      typeof parts === "object" &&
+      parts.casters &&
+      Array.isArray(parts.casters.index) &&
+      parts.pairs &&
+      Array.isArray(parts.pairs.skeleton) &&
+      Array.isArray(parts.pairs.relation) &&
+      Array.isArray(parts.groups) &&
+      Array.isArray(parts.slots) &&
+      Array.isArray(parts.probs) &&
+      Array.isArray(parts.texts) &&
+      Array.isArray(parts.skeletons) &&
+      Array.isArray(parts.probability) &&
+      parts.sizes &&
+      typeof parts.sizes === "object",
   );
 }
 
@@ -312,7 +365,8 @@ function assemble(doc, place) {
   const parts = doc.parts;
   const pair = flatOf(doc, place, parts.pairs.fields);
   const keys = { relation: parts.pairs.relation[pair] };
-  for (const [side, fields] of Object.entries(parts.casters.sides)) keys[side] = parts.casters.index[flatOf(doc, place, fields)];
+  for (const [side, fields] of Object.entries(parts.casters.sides))
+    keys[side] = parts.casters.index[flatOf(doc, place, fields)];
   const refs = new Array(parts.slots.length);
   for (const group of parts.groups) {
     let at = 0;
@@ -358,9 +412,15 @@ function assemble(doc, place) {
 /** True when ``fields`` is a fields document of the shape check() reads. */
 export function isFields(fields) {
   return Boolean(
-    fields && typeof fields === "object" && fields.calcs && typeof fields.calcs === "object" &&
-    fields.integer && typeof fields.integer.whitespace === "string" && fields.long && fields.describe &&
-    fields.probability
+    fields &&
+      typeof fields === "object" &&
+      fields.calcs &&
+      typeof fields.calcs === "object" &&
+      fields.integer &&
+      typeof fields.integer.whitespace === "string" &&
+      fields.long &&
+      fields.describe &&
+      fields.probability,
   );
 }
 
@@ -368,7 +428,8 @@ export function isFields(fields) {
    followed by its tail (widgets/instant.py). Null when the table is not of that shape. */
 function reasonsAt(table, flat) {
   const texts = table.texts;
-  const heads = Array.isArray(table.heads) && Array.isArray(table.head) ? table.heads[table.head[flat]] : null;
+  const heads =
+    Array.isArray(table.heads) && Array.isArray(table.head) ? table.heads[table.head[flat]] : null;
   const tail = Array.isArray(table.tail) ? table.tail[flat] : undefined;
   if (!Array.isArray(texts) || !Array.isArray(heads)) return null;
   if (heads.length && typeof texts[tail] !== "string") return null;

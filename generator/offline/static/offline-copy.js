@@ -41,8 +41,9 @@ export class OfflineCopy {
       import("./offline-update.js"),
       import("./offline-engine.js"),
     ]);
-    const follow = watchUpdates(this.doc, this.win, this.container, this.hadController,
-                                () => this.refresh());
+    const follow = watchUpdates(this.doc, this.win, this.container, this.hadController, () =>
+      this.refresh(),
+    );
     follow(this.registration);
     afterEngineBoot(root, () => this.container.ready.then(() => this.downloadEngine(true)));
     this.refresh();
@@ -54,7 +55,10 @@ export class OfflineCopy {
     const { OfflinePanel } = await import("./offline-panel.js");
     this.panel = OfflinePanel.find(root);
     this.draw({});
-    this.panel.onTap(() => this.downloadAll(), () => this.downloadEngine(false));
+    this.panel.onTap(
+      () => this.downloadAll(),
+      () => this.downloadEngine(false),
+    );
     this.loadFigures();
     const online = () => this.draw({ online: this.win.navigator.onLine !== false });
     this.win.addEventListener("online", online);
@@ -65,11 +69,11 @@ export class OfflineCopy {
   loadFigures() {
     import("./offline-data.js").then(
       (module) => this.draw({ summary: module.default }),
-      () => undefined
+      () => undefined,
     );
     import("../widgets/engine-config.js").then(
       (module) => this.draw({ engineBytes: module.default.downloadBytes || 0 }),
-      () => undefined // the service worker's figure is shown instead
+      () => undefined, // the service worker's figure is shown instead
     );
   }
 
@@ -86,7 +90,12 @@ export class OfflineCopy {
     if (!worker) return;
     ask(worker, { type: "status" }, (status) => {
       if (status.type !== "status") return;
-      this.draw({ phase: "ready", pages: status.pages, engine: status.engine, version: status.version });
+      this.draw({
+        phase: "ready",
+        pages: status.pages,
+        engine: status.engine,
+        version: status.version,
+      });
     });
   }
 
@@ -98,11 +107,16 @@ export class OfflineCopy {
     }
     const worker = this.worker();
     if (!worker) return;
-    this.draw({ pagesJob: { loaded: this.view.pages ? this.view.pages.cachedBytes : 0,
-                            total: this.view.pages ? this.view.pages.bytes : 0 } });
+    this.draw({
+      pagesJob: {
+        loaded: this.view.pages ? this.view.pages.cachedBytes : 0,
+        total: this.view.pages ? this.view.pages.bytes : 0,
+      },
+    });
     ask(worker, { type: "cache-all" }, (message) => {
       if (message.type !== "pages") return;
-      if (message.state === "progress") this.draw({ pagesJob: { loaded: message.loaded, total: message.total } });
+      if (message.state === "progress")
+        this.draw({ pagesJob: { loaded: message.loaded, total: message.total } });
       else {
         this.draw({ pagesJob: message.state === "error" ? "error" : null });
         this.refresh();
@@ -120,7 +134,8 @@ export class OfflineCopy {
       if (message.state === "progress") {
         if (!silent) this.draw({ engineJob: { loaded: message.loaded, total: message.total } });
       } else {
-        if (!silent || message.state === "done") this.draw({ engineJob: message.state === "error" ? "error" : null });
+        if (!silent || message.state === "done")
+          this.draw({ engineJob: message.state === "error" ? "error" : null });
         this.refresh();
       }
     });

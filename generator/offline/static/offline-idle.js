@@ -18,9 +18,11 @@ export function inView(rect, width, height) {
 
 /** The calculators the reader can see that have not answered yet. */
 export function unanswered(doc, win) {
-  return [...doc.querySelectorAll(".gr-calc[data-calc]")].filter((section) =>
-    !section.hasAttribute("data-result")
-    && inView(section.getBoundingClientRect(), win.innerWidth, win.innerHeight));
+  return [...doc.querySelectorAll(".gr-calc[data-calc]")].filter(
+    (section) =>
+      !section.hasAttribute("data-result") &&
+      inView(section.getBoundingClientRect(), win.innerWidth, win.innerHeight),
+  );
 }
 
 /** Resolves once the page's load event has fired. */

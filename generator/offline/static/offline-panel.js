@@ -38,7 +38,12 @@ export class OfflinePanel {
     this.engineProgress = node.querySelector("[data-offline-progress]");
     this.engineButton = node.querySelector("[data-offline-download]");
     // The whole copy's button and progress, under the status line.
-    this.pagesProgress = element(doc, "progress", "gr-offline__progress", "data-offline-pages-progress");
+    this.pagesProgress = element(
+      doc,
+      "progress",
+      "gr-offline__progress",
+      "data-offline-pages-progress",
+    );
     this.pagesProgress.setAttribute("aria-label", "Téléchargement de la copie hors ligne");
     this.pagesButton = element(doc, "button", "md-button gr-offline__button", "data-offline-pages");
     this.pagesButton.type = "button";

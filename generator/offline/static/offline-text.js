@@ -18,20 +18,27 @@ import { megabytes } from "../widgets/engine-status.js";
 const ELLIPSIS = "\u2026";
 
 function pagesPart(view) {
-  const summary = view.summary || { background: { bytes: 0, spells: 0 }, all: { bytes: 0, spells: 0 } };
+  const summary = view.summary || {
+    background: { bytes: 0, spells: 0 },
+    all: { bytes: 0, spells: 0 },
+  };
   const about = (bytes) => "environ " + megabytes(bytes);
   if (view.phase === "saving") {
     return {
       state: "saving",
-      status: "Économie de données activée : la copie hors ligne du Grimoire (" +
-        about(summary.background.bytes) + ") n’est pas téléchargée. Ses pages s’ouvrent avec le réseau.",
+      status:
+        "Économie de données activée : la copie hors ligne du Grimoire (" +
+        about(summary.background.bytes) +
+        ") n’est pas téléchargée. Ses pages s’ouvrent avec le réseau.",
       pagesButton: "Télécharger pour hors ligne (" + megabytes(summary.background.bytes) + ")",
     };
   }
   if (view.phase === "waiting") {
     return {
       state: "waiting",
-      status: "La copie hors ligne du Grimoire (" + about(summary.background.bytes) +
+      status:
+        "La copie hors ligne du Grimoire (" +
+        about(summary.background.bytes) +
         ") sera enregistrée sur cet appareil quand la page sera au repos.",
     };
   }
@@ -39,16 +46,23 @@ function pagesPart(view) {
   if (view.phase === "installing" || !pages || pages.cached < pages.background) {
     return {
       state: "installing",
-      status: "Enregistrement de la copie hors ligne du Grimoire (" + about(summary.background.bytes) +
-        ")" + ELLIPSIS,
+      status:
+        "Enregistrement de la copie hors ligne du Grimoire (" +
+        about(summary.background.bytes) +
+        ")" +
+        ELLIPSIS,
     };
   }
   if (view.pagesJob && view.pagesJob !== "error") {
     const job = view.pagesJob;
     return {
       state: "ready",
-      status: "Téléchargement de toutes les fiches : " + megabytes(job.loaded) + " sur " +
-        megabytes(job.total) + ELLIPSIS,
+      status:
+        "Téléchargement de toutes les fiches : " +
+        megabytes(job.loaded) +
+        " sur " +
+        megabytes(job.total) +
+        ELLIPSIS,
       pagesProgress: { value: job.loaded, max: job.total },
     };
   }
@@ -56,23 +70,32 @@ function pagesPart(view) {
     return {
       state: "ready",
       complete: true,
-      status: "Toutes les pages du Grimoire sont enregistrées sur cet appareil (" +
-        about(pages.bytes) + ") : elles s’ouvrent sans réseau.",
+      status:
+        "Toutes les pages du Grimoire sont enregistrées sur cet appareil (" +
+        about(pages.bytes) +
+        ") : elles s’ouvrent sans réseau.",
     };
   }
   const rest = pages.bytes - pages.cachedBytes;
   return {
     state: "ready",
     complete: false,
-    status: (view.pagesJob === "error" ? "Téléchargement interrompu : réessayez une fois connecté. " : "") +
-      "Le Grimoire est enregistré sur cet appareil avec " + pages.cachedSpells + " fiches de sorts sur " +
-      pages.spells + " : les autres s’ouvrent avec le réseau.",
+    status:
+      (view.pagesJob === "error"
+        ? "Téléchargement interrompu : réessayez une fois connecté. "
+        : "") +
+      "Le Grimoire est enregistré sur cet appareil avec " +
+      pages.cachedSpells +
+      " fiches de sorts sur " +
+      pages.spells +
+      " : les autres s’ouvrent avec le réseau.",
     pagesButton: "Tout télécharger pour hors ligne (" + megabytes(rest) + ")",
   };
 }
 
 function enginePart(view) {
-  if (view.phase === "saving" || view.phase === "waiting" || !view.engine) return { engine: null, engineText: "" };
+  if (view.phase === "saving" || view.phase === "waiting" || !view.engine)
+    return { engine: null, engineText: "" };
   const engine = view.engine;
   const size = megabytes(view.engineBytes || engine.bytes);
   const button = "Disponible hors ligne (" + size + ")";
@@ -80,8 +103,12 @@ function enginePart(view) {
     const job = view.engineJob;
     return {
       engine: "downloading",
-      engineText: "Téléchargement du moteur de calcul : " + megabytes(job.loaded) + " sur " +
-        megabytes(job.total) + ELLIPSIS,
+      engineText:
+        "Téléchargement du moteur de calcul : " +
+        megabytes(job.loaded) +
+        " sur " +
+        megabytes(job.total) +
+        ELLIPSIS,
       engineProgress: { value: job.loaded, max: job.total },
     };
   }
@@ -98,15 +125,18 @@ function enginePart(view) {
   if (!view.online) {
     return {
       engine: "absent",
-      engineText: "Hors ligne, sans le moteur de calcul : les calculs qui n’ont pas de réponse " +
-        "enregistrée attendront le réseau. Une fois connecté, touchez « " + button +
+      engineText:
+        "Hors ligne, sans le moteur de calcul : les calculs qui n’ont pas de réponse " +
+        "enregistrée attendront le réseau. Une fois connecté, touchez « " +
+        button +
         " » pour calculer ensuite sans réseau.",
       engineButton: button,
     };
   }
   return {
     engine: "absent",
-    engineText: "Pour calculer sans réseau, enregistrez le moteur de calcul (" + size + " à télécharger).",
+    engineText:
+      "Pour calculer sans réseau, enregistrez le moteur de calcul (" + size + " à télécharger).",
     engineButton: button,
   };
 }

@@ -23,7 +23,8 @@ function pieces(node) {
   const out = [];
   for (const child of node.childNodes) {
     if (child.nodeType === 3) {
-      for (const word of child.textContent.match(/\S+\s*|\s+/g) || []) out.push(document.createTextNode(word));
+      for (const word of child.textContent.match(/\S+\s*|\s+/g) || [])
+        out.push(document.createTextNode(word));
     } else {
       out.push(child.cloneNode(true));
     }
@@ -74,7 +75,10 @@ function blocksOf(text) {
     } else if (child.tagName === "P" && child.textContent.length > CHUNK_CHARS) {
       blocks.push(...chunksOf(child, blocks.length));
     } else {
-      blocks.push({ kind: child.tagName === "H4" ? "heading" : "block", node: child.cloneNode(true) });
+      blocks.push({
+        kind: child.tagName === "H4" ? "heading" : "block",
+        node: child.cloneNode(true),
+      });
     }
   }
   return blocks;
@@ -92,7 +96,11 @@ function overflows(area) {
 // Places a block at the end of a card's text area; returns what undoes it.
 function place(area, block) {
   const last = area.lastElementChild;
-  if (block.chunk !== undefined && last && last.getAttribute("data-chunk") === String(block.chunk)) {
+  if (
+    block.chunk !== undefined &&
+    last &&
+    last.getAttribute("data-chunk") === String(block.chunk)
+  ) {
     const added = [...block.node.childNodes].map((child) => child.cloneNode(true));
     last.append(...added);
     return () => {
@@ -120,8 +128,15 @@ function place(area, block) {
 }
 
 function like(block, node, extra) {
-  return { kind: block.kind, list: block.list, tag: block.tag, chunk: block.chunk, first: block.first,
-           node, ...extra };
+  return {
+    kind: block.kind,
+    list: block.list,
+    tag: block.tag,
+    chunk: block.chunk,
+    first: block.first,
+    node,
+    ...extra,
+  };
 }
 
 // Splits a block into [the part that fits in what is left of the area, the rest] (null: not a
@@ -148,8 +163,10 @@ function split(area, block) {
   const rest = withPieces(block.node, all.slice(best));
   rest.removeAttribute("id");
   rest.classList.add("gr-card__cont");
-  return [like(block, withPieces(block.node, all.slice(0, best))),
-          like(block, rest, { continued: true, first: false })];
+  return [
+    like(block, withPieces(block.node, all.slice(0, best))),
+    like(block, rest, { continued: true, first: false }),
+  ];
 }
 
 function tableWith(wrap, rows) {
@@ -173,8 +190,10 @@ function splitTable(area, block) {
     best = n;
   }
   if (best === 0) return null;
-  return [{ kind: "table", node: tableWith(block.node, rows.slice(0, best)) },
-          { kind: "table", node: tableWith(block.node, rows.slice(best)), continued: true }];
+  return [
+    { kind: "table", node: tableWith(block.node, rows.slice(0, best)) },
+    { kind: "table", node: tableWith(block.node, rows.slice(best)), continued: true },
+  ];
 }
 
 /**
@@ -208,8 +227,10 @@ export function cardsFor(source, room, blankCard) {
     undo();
     // A chunk of a long paragraph fills what is left of the card; any block alone on a card
     // and still too long is cut between words (or rows).
-    const parts = placedHere === 0 || (block.chunk !== undefined && block.kind === "block")
-      ? split(current.area, block) || (placedHere === 0 ? forced(block) : null) : null;
+    const parts =
+      placedHere === 0 || (block.chunk !== undefined && block.kind === "block")
+        ? split(current.area, block) || (placedHere === 0 ? forced(block) : null)
+        : null;
     if (!parts && placedHere === 0) {
       place(current.area, block); // one piece wider than a card: it stays whole
       i += 1;
@@ -217,8 +238,11 @@ export function cardsFor(source, room, blankCard) {
       place(current.area, parts[0]);
       blocks.splice(i, 1, parts[0], parts[1]);
       i += 1;
-    } else if (placedHere > 1 && current.area.lastElementChild &&
-               current.area.lastElementChild.tagName === "H4") {
+    } else if (
+      placedHere > 1 &&
+      current.area.lastElementChild &&
+      current.area.lastElementChild.tagName === "H4"
+    ) {
       // A sub-heading does not stay alone at the bottom of a card.
       current.area.lastElementChild.remove();
       i -= 1;
@@ -228,10 +252,13 @@ export function cardsFor(source, room, blankCard) {
   cards.push(current.card);
   cards.forEach((card, index) => {
     const count = card.querySelector("[data-card-count]");
-    if (cards.length > 1 && count) count.textContent = (index + 1) + "/" + cards.length;
+    if (cards.length > 1 && count) count.textContent = index + 1 + "/" + cards.length;
     if (index < cards.length - 1) {
       const foot = card.querySelector(".gr-card__foot");
-      foot.insertBefore(el("span", "gr-card__next", "suite sur la carte suivante \u2192"), foot.lastElementChild);
+      foot.insertBefore(
+        el("span", "gr-card__next", "suite sur la carte suivante \u2192"),
+        foot.lastElementChild,
+      );
     }
     for (const node of card.querySelectorAll("[data-list], [data-chunk]")) {
       node.removeAttribute("data-list");
@@ -246,13 +273,18 @@ function forced(block) {
   if (block.kind === "table") {
     const rows = [...block.node.querySelectorAll("tbody tr")];
     if (rows.length < 2) return null;
-    return [{ kind: "table", node: tableWith(block.node, rows.slice(0, 1)) },
-            { kind: "table", node: tableWith(block.node, rows.slice(1)), continued: true }];
+    return [
+      { kind: "table", node: tableWith(block.node, rows.slice(0, 1)) },
+      { kind: "table", node: tableWith(block.node, rows.slice(1)), continued: true },
+    ];
   }
   const all = pieces(block.node);
   if (all.length < 2) return null;
   const rest = withPieces(block.node, all.slice(1));
   rest.removeAttribute("id");
   rest.classList.add("gr-card__cont");
-  return [like(block, withPieces(block.node, all.slice(0, 1))), like(block, rest, { continued: true, first: false })];
+  return [
+    like(block, withPieces(block.node, all.slice(0, 1))),
+    like(block, rest, { continued: true, first: false }),
+  ];
 }

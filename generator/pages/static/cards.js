@@ -15,8 +15,8 @@ import { readBook } from "./grimoire-model.js";
 
 const FORMATS = {
   // cards per sheet: columns × rows and the card size in millimetres (the CSS draws the same)
-  "4": { columns: 2, rows: 2, width: 95, height: 138 },
-  "6": { columns: 2, rows: 3, width: 95, height: 90 },
+  4: { columns: 2, rows: 2, width: 95, height: 138 },
+  6: { columns: 2, rows: 3, width: 95, height: 90 },
 };
 const SHEET = { width: 210, height: 297 };
 const MARK = { length: 5, gap: 2 }; // cut marks: length and gap to the cards, in mm
@@ -44,15 +44,26 @@ function selection(bySlug, all) {
   }
   if (params.get("grimoire")) {
     let book = null;
-    try { book = readBook(); } catch { book = null; }
-    if (!book) return { slugs: [], notes: ["Mon grimoire n’a pas pu être lu dans ce navigateur."], source: "book" };
+    try {
+      book = readBook();
+    } catch {
+      book = null;
+    }
+    if (!book)
+      return {
+        slugs: [],
+        notes: ["Mon grimoire n’a pas pu être lu dans ce navigateur."],
+        source: "book",
+      };
     if (book.broken) notes.push("Le grimoire enregistré est illisible (" + book.broken + ").");
     const slugs = book.spells.map((s) => s.slug).filter((slug) => bySlug.has(slug));
     // The deck's order is the server's name rank: the order its cards were written in.
     const rank = new Map(all.map((card, index) => [card.getAttribute("data-slug"), index]));
     slugs.sort((a, b) => rank.get(a) - rank.get(b));
     if (!slugs.length && !book.broken) {
-      notes.push("Votre grimoire est vide : ajoutez-y des sorts depuis leurs fiches ou le tableau des sorts.");
+      notes.push(
+        "Votre grimoire est vide : ajoutez-y des sorts depuis leurs fiches ou le tableau des sorts.",
+      );
     }
     return { slugs, notes, source: "book" };
   }
@@ -88,7 +99,10 @@ function sheetFor(format) {
   grid.style.left = left + "mm";
   grid.style.top = top + "mm";
   const mark = (x, y, horizontal) => {
-    const line = el("span", "gr-sheet__mark " + (horizontal ? "gr-sheet__mark--h" : "gr-sheet__mark--v"));
+    const line = el(
+      "span",
+      "gr-sheet__mark " + (horizontal ? "gr-sheet__mark--h" : "gr-sheet__mark--v"),
+    );
     line.setAttribute("aria-hidden", "true");
     line.style.left = x + "mm";
     line.style.top = y + "mm";
@@ -161,8 +175,14 @@ export function mountCards(root) {
     const spells = chosen.slugs.length;
     const pages = Math.ceil(cards.length / perSheet);
     let summary = spells
-      ? spells + (spells > 1 ? " sorts" : " sort") + " sur " + cards.length +
-        (cards.length > 1 ? " cartes" : " carte") + ", " + pages + (pages > 1 ? " pages A4." : " page A4.")
+      ? spells +
+        (spells > 1 ? " sorts" : " sort") +
+        " sur " +
+        cards.length +
+        (cards.length > 1 ? " cartes" : " carte") +
+        ", " +
+        pages +
+        (pages > 1 ? " pages A4." : " page A4.")
       : "Aucune carte à imprimer.";
     if (chosen.source === "book") summary = "Mon grimoire : " + summary;
     q("summary").textContent = summary;

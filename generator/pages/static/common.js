@@ -6,8 +6,12 @@
  * characters kept (the search worker folds the theme's words and queries with it).
  */
 export function foldMarks(text) {
-  return String(text).replace(/[œŒ]/g, "oe").replace(/[æÆ]/g, "ae")
-    .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return String(text)
+    .replace(/[œŒ]/g, "oe")
+    .replace(/[æÆ]/g, "ae")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 /**
@@ -16,7 +20,9 @@ export function foldMarks(text) {
  * of Unicode's Latin blocks (tests/pages/test_fold_parity.py).
  */
 export function fold(text) {
-  return foldMarks(text).replace(/[^a-z0-9]+/g, " ").trim();
+  return foldMarks(text)
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 }
 
 /** The folded words of a query, without empty ones. */
@@ -66,8 +72,9 @@ export function whenReady(start) {
  */
 export function copyText(text) {
   if (navigator.clipboard?.writeText && window.isSecureContext) {
-    return navigator.clipboard.writeText(text).catch(() =>
-      legacyCopy(text) ? undefined : Promise.reject(new Error("copy")));
+    return navigator.clipboard
+      .writeText(text)
+      .catch(() => (legacyCopy(text) ? undefined : Promise.reject(new Error("copy"))));
   }
   return legacyCopy(text) ? Promise.resolve() : Promise.reject(new Error("copy"));
 }
@@ -83,7 +90,11 @@ function legacyCopy(text) {
   document.body.appendChild(area);
   area.select();
   let ok = false;
-  try { ok = document.execCommand("copy"); } catch { ok = false; }
+  try {
+    ok = document.execCommand("copy");
+  } catch {
+    ok = false;
+  }
   document.body.removeChild(area);
   if (focused?.focus) focused.focus();
   return ok;

@@ -17,11 +17,19 @@ const now = () => new Date().toISOString();
 
 /* The address that shows the cast of journal ``entry`` again, without crediting it. */
 function replayUrl(entry) {
-  return bookUrl() + "?" + replayQuery({ slug: entry.sort, face: entry.de, magic: entry.magie,
-                                         learning: entry.avant.apprentissage, modifier: entry.mod,
-                                         reading: entry.lecture });
+  return (
+    bookUrl() +
+    "?" +
+    replayQuery({
+      slug: entry.sort,
+      face: entry.de,
+      magic: entry.magie,
+      learning: entry.avant.apprentissage,
+      modifier: entry.mod,
+      reading: entry.lecture,
+    })
+  );
 }
-
 
 function castPanel(page, entry, name, close) {
   const id = "gr-cast-" + entry.slug;
@@ -35,8 +43,13 @@ function castPanel(page, entry, name, close) {
   const modLabel = el("label", null, "Modificateur");
   modLabel.htmlFor = id + "-mod";
   const mod = el("input");
-  Object.assign(mod, { id: id + "-mod", type: "text", inputMode: "numeric", value: page.castModifier || "0",
-                       autocomplete: "off" });
+  Object.assign(mod, {
+    id: id + "-mod",
+    type: "text",
+    inputMode: "numeric",
+    value: page.castModifier || "0",
+    autocomplete: "off",
+  });
   mod.setAttribute("pattern", "-?[0-9]*");
   const modError = el("span", "gr-book__field-error");
   modError.setAttribute("role", "alert");
@@ -49,14 +62,29 @@ function castPanel(page, entry, name, close) {
   };
   const showOdds = () => {
     const value = modifier();
-    modError.textContent = value === null ? "Modificateur : attendu un entier, reçu « " + mod.value.slice(0, 20) + " »." : "";
+    modError.textContent =
+      value === null
+        ? "Modificateur : attendu un entier, reçu « " + mod.value.slice(0, 20) + " »."
+        : "";
     mod.toggleAttribute("aria-invalid", value === null);
     if (value === null) return;
     page.castModifier = mod.value;
     const book = page.current();
-    odds.textContent = "Vos chances (magie " + book.magic + ", apprentissage " + entry.learning +
-      (value ? ", modificateur " + (value > 0 ? "+" : "") + value : "") + ") : " +
-      oddsLine(castOdds({ magic: book.magic, learning: entry.learning, modifier: value, reading: book.reading }));
+    odds.textContent =
+      "Vos chances (magie " +
+      book.magic +
+      ", apprentissage " +
+      entry.learning +
+      (value ? ", modificateur " + (value > 0 ? "+" : "") + value : "") +
+      ") : " +
+      oddsLine(
+        castOdds({
+          magic: book.magic,
+          learning: entry.learning,
+          modifier: value,
+          reading: book.reading,
+        }),
+      );
   };
   mod.addEventListener("input", showOdds);
   const padLabel = el("p", "gr-cast__pad-label", "Face du dé du MJ :");
@@ -75,13 +103,19 @@ function castPanel(page, entry, name, close) {
       return;
     }
     let done = null;
-    const ok = page.update((book) => { done = castSpell(book, entry.slug, { face, modifier: value, now: now() }); },
-                           false);
+    const ok = page.update((book) => {
+      done = castSpell(book, entry.slug, { face, modifier: value, now: now() });
+    }, false);
     if (!ok || !done) return;
-    page.lastCast = { slug: entry.slug, text: (drawn ? "Dé lancé : " : "") + describe(done, () => name),
-                      replay: drawn ? replayUrl(done) : null };
+    page.lastCast = {
+      slug: entry.slug,
+      text: (drawn ? "Dé lancé : " : "") + describe(done, () => name),
+      replay: drawn ? replayUrl(done) : null,
+    };
     page.render();
-    const again = page.q("list").querySelector(`[data-slug="${CSS.escape(entry.slug)}"] .gr-cast__result`);
+    const again = page
+      .q("list")
+      .querySelector(`[data-slug="${CSS.escape(entry.slug)}"] .gr-cast__result`);
     if (again) again.focus();
   };
   for (const face of FACES) {
@@ -133,7 +167,9 @@ export function castControls(page, item, entry, spell, name) {
       page.openCast = page.openCast === entry.slug ? null : entry.slug;
       page.lastCast = null;
       page.render();
-      const again = page.q("list").querySelector(`[data-slug="${CSS.escape(entry.slug)}"] .gr-cast__face`);
+      const again = page
+        .q("list")
+        .querySelector(`[data-slug="${CSS.escape(entry.slug)}"] .gr-cast__face`);
       if (again) again.focus();
     });
     row.appendChild(open);
@@ -166,15 +202,21 @@ export function castControls(page, item, entry, spell, name) {
     row.appendChild(duel);
   }
   if (offer) {
-    const up = el("button", "md-button md-button--primary gr-book__level-up",
-                  "Passer à l’apprentissage " + offer.to);
+    const up = el(
+      "button",
+      "md-button md-button--primary gr-book__level-up",
+      "Passer à l’apprentissage " + offer.to,
+    );
     up.type = "button";
     up.setAttribute("aria-describedby", "gr-book-" + entry.slug + "-up");
     up.addEventListener("click", () => {
       page.update((book) => levelUp(book, entry.slug, spell.difficulty, now()));
     });
-    const why = el("span", "gr-book__help", "coûte " + offer.cost + " XP sur " + entry.xp +
-                   " (le MJ peut en décider autrement)");
+    const why = el(
+      "span",
+      "gr-book__help",
+      "coûte " + offer.cost + " XP sur " + entry.xp + " (le MJ peut en décider autrement)",
+    );
     why.id = "gr-book-" + entry.slug + "-up";
     row.append(up, why);
   }
@@ -184,9 +226,11 @@ export function castControls(page, item, entry, spell, name) {
     item.appendChild(duelPanel(page, entry, name, spell.element));
   }
   if (page.openCast === entry.slug && spell && castable(entry.learning)) {
-    item.appendChild(castPanel(page, entry, name, () => {
-      page.openCast = null;
-      page.render();
-    }));
+    item.appendChild(
+      castPanel(page, entry, name, () => {
+        page.openCast = null;
+        page.render();
+      }),
+    );
   }
 }

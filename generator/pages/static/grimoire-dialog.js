@@ -40,8 +40,11 @@ function build() {
   form.noValidate = true;
   const title = el("h2", "gr-book-dialog__title");
   title.id = "gr-book-dialog-title";
-  const intro = el("p", "gr-book-dialog__intro",
-                   "Votre apprentissage de ce sort et l’XP déjà gagnée à ce niveau d’apprentissage.");
+  const intro = el(
+    "p",
+    "gr-book-dialog__intro",
+    "Votre apprentissage de ce sort et l’XP déjà gagnée à ce niveau d’apprentissage.",
+  );
   const learning = el("select");
   learningOptions(learning);
   const xp = el("input");
@@ -54,12 +57,28 @@ function build() {
   const ok = el("button", "md-button md-button--primary", "Ajouter");
   ok.type = "submit";
   buttons.append(cancel, ok);
-  form.append(title, intro, field("Apprentissage", learning, "gr-book-dialog-learning"),
-              field("XP pour ce sort", xp, "gr-book-dialog-xp"), error, buttons);
+  form.append(
+    title,
+    intro,
+    field("Apprentissage", learning, "gr-book-dialog-learning"),
+    field("XP pour ce sort", xp, "gr-book-dialog-xp"),
+    error,
+    buttons,
+  );
   node.appendChild(form);
   document.body.appendChild(node);
   cancel.addEventListener("click", () => node.close("cancel"));
-  const state = { node, title, learning, xp, error, ok, onDone: null, slug: null, difficulty: null };
+  const state = {
+    node,
+    title,
+    learning,
+    xp,
+    error,
+    ok,
+    onDone: null,
+    slug: null,
+    difficulty: null,
+  };
   const refuse = (text) => {
     error.textContent = text;
     xp.setAttribute("aria-invalid", "true");
@@ -73,8 +92,9 @@ function build() {
       return;
     }
     if (!putSpell(state.slug, Number(learning.value), value)) {
-      error.textContent = "Le navigateur refuse d’enregistrer Mon grimoire (stockage plein, " +
-                          "désactivé ou grimoire enregistré illisible : voyez la page Mon grimoire).";
+      error.textContent =
+        "Le navigateur refuse d’enregistrer Mon grimoire (stockage plein, " +
+        "désactivé ou grimoire enregistré illisible : voyez la page Mon grimoire).";
       return;
     }
     node.close("ok");
@@ -89,8 +109,11 @@ export function openDialog(slug, name, difficulty, onDone) {
   const d = dialog;
   const entry = find(loadBook().book, slug);
   Object.assign(d, { slug, difficulty, onDone });
-  d.title.textContent = (entry ? "Modifier « " : "Ajouter « ") + name + " »" +
-                        (entry ? " dans Mon grimoire" : " à Mon grimoire");
+  d.title.textContent =
+    (entry ? "Modifier « " : "Ajouter « ") +
+    name +
+    " »" +
+    (entry ? " dans Mon grimoire" : " à Mon grimoire");
   d.ok.textContent = entry ? "Enregistrer" : "Ajouter";
   d.learning.value = String(entry ? entry.learning : BOOK_LEARNING.min + 1);
   d.xp.value = String(entry ? entry.xp : 0);

@@ -10,7 +10,15 @@ import { el } from "./common.js";
 import { DUEL_WORDS, duelSpell } from "./grimoire-journal.js";
 import { readPastedLink } from "./grimoire-format.js";
 import { BOOK_LEARNING, BookError, CONFIG, READINGS, parseCount } from "./grimoire-model.js";
-import { DUEL_ELEMENTS, FACES, LABELS, castable, duelPair, duelPlay, xpOf } from "./grimoire-table.js";
+import {
+  DUEL_ELEMENTS,
+  FACES,
+  LABELS,
+  castable,
+  duelPair,
+  duelPlay,
+  xpOf,
+} from "./grimoire-table.js";
 
 const now = () => new Date().toISOString();
 const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + -n : "0");
@@ -39,8 +47,12 @@ function plan(page, entry, element, panel) {
   const id = "gr-duel-" + entry.slug;
   const saved = page.duelOpponent || {};
   const magic = el("input");
-  Object.assign(magic, { type: "text", inputMode: "numeric", autocomplete: "off",
-                         value: saved.magic === undefined ? String(page.current().magic) : String(saved.magic) });
+  Object.assign(magic, {
+    type: "text",
+    inputMode: "numeric",
+    autocomplete: "off",
+    value: saved.magic === undefined ? String(page.current().magic) : String(saved.magic),
+  });
   magic.setAttribute("pattern", "[0-9]*");
   const magicRow = field(id + "-magic", "Magie adverse", magic);
   const magicError = el("span", "gr-book__field-error");
@@ -49,14 +61,22 @@ function plan(page, entry, element, panel) {
   const levels = [];
   for (let l = BOOK_LEARNING.min; l <= BOOK_LEARNING.max; l++) if (castable(l)) levels.push(l);
   const learning = select(levels, String, saved.learning || levels[0]);
-  const elementSelect = select(DUEL_ELEMENTS, (e) => CONFIG.elements[e] || e, saved.element || DUEL_ELEMENTS[0]);
+  const elementSelect = select(
+    DUEL_ELEMENTS,
+    (e) => CONFIG.elements[e] || e,
+    saved.element || DUEL_ELEMENTS[0],
+  );
   const odds = el("p", "gr-cast__odds");
   odds.setAttribute("data-duel-odds", "");
   odds.setAttribute("role", "status");
   // Another spellbook's share link: its spells become the opponents offered.
   const link = el("input");
-  Object.assign(link, { type: "text", autocomplete: "off", spellcheck: false,
-                        value: page.duelBook ? page.duelBook.text : "" });
+  Object.assign(link, {
+    type: "text",
+    autocomplete: "off",
+    spellcheck: false,
+    value: page.duelBook ? page.duelBook.text : "",
+  });
   link.setAttribute("aria-describedby", id + "-link-help");
   const linkRow = field(id + "-link", "Lien du grimoire adverse (facultatif)", link);
   const linkHelp = el("span", "gr-book__help", "collez le lien de partage de l’autre joueur");
@@ -71,23 +91,35 @@ function plan(page, entry, element, panel) {
   let chosenSlug = null;
   const reading = el("p", "gr-book__help");
   reading.setAttribute("data-duel-reading", "");
-  const fromLink = () => (page.duelBook ? page.duelBook.spells.find((s) => s.slug === chosenSlug) || null : null);
+  const fromLink = () =>
+    page.duelBook ? page.duelBook.spells.find((s) => s.slug === chosenSlug) || null : null;
   const showChoice = () => {
     const found = page.duelBook;
     choiceRow.hidden = !found;
     choiceRow.replaceChildren(legend);
     if (found) {
-      chosenSlug = saved.slug && found.spells.some((s) => s.slug === saved.slug) ? saved.slug : found.spells[0].slug;
+      chosenSlug =
+        saved.slug && found.spells.some((s) => s.slug === saved.slug)
+          ? saved.slug
+          : found.spells[0].slug;
       for (const s of found.spells) {
         const option = el("label", "gr-duel__option");
         const radio = el("input");
-        Object.assign(radio, { type: "radio", name: id + "-choice", value: s.slug, checked: s.slug === chosenSlug });
+        Object.assign(radio, {
+          type: "radio",
+          name: id + "-choice",
+          value: s.slug,
+          checked: s.slug === chosenSlug,
+        });
         radio.addEventListener("change", () => {
           chosenSlug = s.slug;
           applyChoice();
           ask();
         });
-        option.append(radio, el("span", null, page.nameOf(s.slug) + " (apprentissage " + s.learning + ")"));
+        option.append(
+          radio,
+          el("span", null, page.nameOf(s.slug) + " (apprentissage " + s.learning + ")"),
+        );
         choiceRow.appendChild(option);
       }
     }
@@ -110,7 +142,12 @@ function plan(page, entry, element, panel) {
         const other = readPastedLink(text, page.known);
         const spells = other.spells.filter((s) => castable(s.learning));
         if (!spells.length) throw new BookError(["ce grimoire n’a aucun sort qu’on puisse lancer"]);
-        page.duelBook = { text, magic: other.magic, reading: other.readingGiven ? other.reading : null, spells };
+        page.duelBook = {
+          text,
+          magic: other.magic,
+          reading: other.readingGiven ? other.reading : null,
+          spells,
+        };
       } catch (error) {
         if (!(error instanceof BookError)) throw error;
         linkError.textContent = "Lien refusé : " + error.problems.slice(0, 3).join(" ; ") + ".";
@@ -125,48 +162,89 @@ function plan(page, entry, element, panel) {
   link.addEventListener("paste", () => setTimeout(readLinkField, 0));
   const opponent = () => {
     const value = parseCount(magic.value.trim());
-    magicError.textContent = value === null ? "Magie : attendu un entier positif ou nul, reçu « " +
-      magic.value.slice(0, 20) + " »." : "";
+    magicError.textContent =
+      value === null
+        ? "Magie : attendu un entier positif ou nul, reçu « " + magic.value.slice(0, 20) + " »."
+        : "";
     magic.toggleAttribute("aria-invalid", value === null);
     if (value === null) return null;
     const them = { magic: value, learning: Number(learning.value), element: elementSelect.value };
     const chosen = fromLink();
-    if (chosen) Object.assign(them, { slug: chosen.slug, reading: page.duelBook.reading || undefined });
+    if (chosen)
+      Object.assign(them, { slug: chosen.slug, reading: page.duelBook.reading || undefined });
     return them;
   };
   const ask = () => {
     const them = opponent();
     const book = page.current();
     const mine = READINGS[book.reading];
-    reading.textContent = !page.duelBook ? "Le lancer adverse se lit comme le vôtre (" + mine + ")."
-      : page.duelBook.reading ? "L’adversaire lit les extrêmes du dé comme son lien le dit : " +
-        READINGS[page.duelBook.reading] + (page.duelBook.reading === book.reading ? ", comme vous." : " (vous : " + mine + ").")
-      : "Son lien ne dit pas comment l’adversaire lit les extrêmes du dé : son lancer se lit comme le vôtre (" + mine + ").";
+    reading.textContent = !page.duelBook
+      ? "Le lancer adverse se lit comme le vôtre (" + mine + ")."
+      : page.duelBook.reading
+        ? "L’adversaire lit les extrêmes du dé comme son lien le dit : " +
+          READINGS[page.duelBook.reading] +
+          (page.duelBook.reading === book.reading ? ", comme vous." : " (vous : " + mine + ").")
+        : "Son lien ne dit pas comment l’adversaire lit les extrêmes du dé : son lancer se lit comme le vôtre (" +
+          mine +
+          ").";
     if (!them) {
       odds.textContent = "";
       return;
     }
     page.duelOpponent = them;
     const { dominant, modifiers } = duelPair(element, them.element);
-    const who = dominant === "a" ? "Votre sort domine" : dominant === "b" ? "Le sort adverse domine" : "Aucun sort ne domine";
-    const head = who + " (tests de duel : vous " + signed(modifiers[0]) + ", adversaire " + signed(modifiers[1]) + ")";
+    const who =
+      dominant === "a"
+        ? "Votre sort domine"
+        : dominant === "b"
+          ? "Le sort adverse domine"
+          : "Aucun sort ne domine";
+    const head =
+      who +
+      " (tests de duel : vous " +
+      signed(modifiers[0]) +
+      ", adversaire " +
+      signed(modifiers[1]) +
+      ")";
     if (them.reading && them.reading !== book.reading) {
-      odds.textContent = head + " ; chances avant le lancer indisponibles : le calculateur de duel lit les deux " +
+      odds.textContent =
+        head +
+        " ; chances avant le lancer indisponibles : le calculateur de duel lit les deux " +
         "lancers de la même façon, et vos lectures des extrêmes du dé diffèrent.";
       return;
     }
     odds.textContent = head + " ; calcul des chances\u2026";
-    page.askEngine({ calc: "duel", a_magic: String(book.magic), a_learning: String(entry.learning), a_element: element,
-                     b_magic: String(them.magic), b_learning: String(them.learning), b_element: them.element,
-                     extremes: book.reading }).then((answer) => {
-      if (!odds.isConnected) return;
-      if (!answer) odds.textContent = head + " (chances indisponibles : moteur de calcul non chargé).";
-      else if (!answer.ok) odds.textContent = (answer.errors || []).map((e) => e.message).join(" ; ") + ".";
-      else {
-        odds.textContent = head + ". " + answer.odds.map((o) => DUEL_WORDS[o.key].replace(/^./, (c) => c.toUpperCase()) +
-          " " + (o.fraction ? o.fraction + " (" + o.percent + ")" : o.percent)).join(" · ");
-      }
-    });
+    page
+      .askEngine({
+        calc: "duel",
+        a_magic: String(book.magic),
+        a_learning: String(entry.learning),
+        a_element: element,
+        b_magic: String(them.magic),
+        b_learning: String(them.learning),
+        b_element: them.element,
+        extremes: book.reading,
+      })
+      .then((answer) => {
+        if (!odds.isConnected) return;
+        if (!answer)
+          odds.textContent = head + " (chances indisponibles : moteur de calcul non chargé).";
+        else if (!answer.ok)
+          odds.textContent = (answer.errors || []).map((e) => e.message).join(" ; ") + ".";
+        else {
+          odds.textContent =
+            head +
+            ". " +
+            answer.odds
+              .map(
+                (o) =>
+                  DUEL_WORDS[o.key].replace(/^./, (c) => c.toUpperCase()) +
+                  " " +
+                  (o.fraction ? o.fraction + " (" + o.percent + ")" : o.percent),
+              )
+              .join(" · ");
+        }
+      });
   };
   for (const node of [magic, learning, elementSelect]) node.addEventListener("change", ask);
   const start = el("button", "md-button md-button--primary", "Commencer le duel");
@@ -183,16 +261,38 @@ function plan(page, entry, element, panel) {
     page.render();
     page.focusIn(entry.slug, ".gr-duel .gr-cast__face");
   });
-  panel.append(el("p", null, "Votre sort : " + (CONFIG.elements[element] || element) + ", apprentissage " +
-                  entry.learning + ", magie " + page.current().magic + "."),
-               linkRow, choiceRow, magicRow, field(id + "-learning", "Apprentissage adverse", learning),
-               field(id + "-element", "Élément du sort adverse", elementSelect), reading, odds, start);
+  panel.append(
+    el(
+      "p",
+      null,
+      "Votre sort : " +
+        (CONFIG.elements[element] || element) +
+        ", apprentissage " +
+        entry.learning +
+        ", magie " +
+        page.current().magic +
+        ".",
+    ),
+    linkRow,
+    choiceRow,
+    magicRow,
+    field(id + "-learning", "Apprentissage adverse", learning),
+    field(id + "-element", "Élément du sort adverse", elementSelect),
+    reading,
+    odds,
+    start,
+  );
   showChoice();
   applyChoice();
   ask();
 }
 
-const STEPS = ["Face de votre lancer", "Face du lancer adverse", "Face de votre test de duel", "Face du test adverse"];
+const STEPS = [
+  "Face de votre lancer",
+  "Face du lancer adverse",
+  "Face de votre test de duel",
+  "Face du test adverse",
+];
 
 function play(page, entry, element, panel) {
   const duel = page.duel;
@@ -202,13 +302,28 @@ function play(page, entry, element, panel) {
   const seen = el("ul", "gr-duel__faces");
   duel.faces.forEach((face, i) => {
     const outcome = i === 0 ? state.mine : i === 1 ? state.theirs : state.tests[i - 2];
-    seen.appendChild(el("li", null, STEPS[i] + " : " + face + ", " + LABELS[outcome] +
-                        (i < 2 ? " (+" + xpOf(outcome) + " XP)" : "")));
+    seen.appendChild(
+      el(
+        "li",
+        null,
+        STEPS[i] +
+          " : " +
+          face +
+          ", " +
+          LABELS[outcome] +
+          (i < 2 ? " (+" + xpOf(outcome) + " XP)" : ""),
+      ),
+    );
   });
   if (duel.faces.length) panel.appendChild(seen);
   const step = duel.faces.length;
-  const padLabel = el("p", "gr-cast__pad-label", STEPS[step] +
-                      (step >= 2 ? " (modificateur " + signed(state.modifiers[step - 2]) + ")" : "") + " :");
+  const padLabel = el(
+    "p",
+    "gr-cast__pad-label",
+    STEPS[step] +
+      (step >= 2 ? " (modificateur " + signed(state.modifiers[step - 2]) + ")" : "") +
+      " :",
+  );
   padLabel.id = "gr-duel-" + entry.slug + "-pad";
   padLabel.setAttribute("data-duel-step", String(step));
   const pad = el("div", "gr-cast__pad");
@@ -262,8 +377,11 @@ export function duelPanel(page, entry, name, element) {
   result.tabIndex = -1;
   const last = page.lastDuel && page.lastDuel.slug === entry.slug ? page.lastDuel.entry : null;
   if (last) {
-    result.textContent = DUEL_WORDS[last.resultat].replace(/^./, (c) => c.toUpperCase()) + ". " +
-      page.describe(last) + ".";
+    result.textContent =
+      DUEL_WORDS[last.resultat].replace(/^./, (c) => c.toUpperCase()) +
+      ". " +
+      page.describe(last) +
+      ".";
     result.setAttribute("data-duel-outcome", last.resultat);
   }
   panel.appendChild(result);

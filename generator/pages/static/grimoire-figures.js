@@ -15,9 +15,13 @@ function pageCalculators() {
     calculatorsFound = Promise.all([
       import("../widgets/calculators.js"),
       import("../widgets/engine-config.js").catch(() => ({})),
-    ]).then(([calculators, engine]) => ({ calculators: calculators.calculatorsApi,
-                                          engine: engine.default || null }),
-            () => null);
+    ]).then(
+      ([calculators, engine]) => ({
+        calculators: calculators.calculatorsApi,
+        engine: engine.default || null,
+      }),
+      () => null,
+    );
   }
   return calculatorsFound;
 }
@@ -39,16 +43,21 @@ function engineStatus(page, text) {
 function show(page, view, response) {
   const { slots } = view;
   if (!response) {
-    engineStatus(page, "Le moteur de calcul n’a pas pu être chargé : les figures de progression " +
-                       "sont indisponibles (le reste du grimoire fonctionne).");
+    engineStatus(
+      page,
+      "Le moteur de calcul n’a pas pu être chargé : les figures de progression " +
+        "sont indisponibles (le reste du grimoire fonctionne).",
+    );
     slots.next.textContent = DASH;
     slots.casts.textContent = DASH;
     return;
   }
   engineStatus(page, "");
   if (!response.ok) {
-    view.error.textContent = "Le moteur de règles refuse ces valeurs : " +
-      (response.errors || []).map((e) => e.message).join(" ; ") + ".";
+    view.error.textContent =
+      "Le moteur de règles refuse ces valeurs : " +
+      (response.errors || []).map((e) => e.message).join(" ; ") +
+      ".";
     slots.next.textContent = DASH;
     slots.casts.textContent = DASH;
     return;
@@ -58,8 +67,13 @@ function show(page, view, response) {
     slots.next.textContent = "apprentissage maximal atteint";
     slots.casts.textContent = DASH;
   } else {
-    slots.next.textContent = response.xp_needed + " XP sur " + response.cost +
-                             " (apprentissage " + response.next_level + ")";
+    slots.next.textContent =
+      response.xp_needed +
+      " XP sur " +
+      response.cost +
+      " (apprentissage " +
+      response.next_level +
+      ")";
     slots.casts.textContent = response.expected_casts ? response.expected_casts.decimal : DASH;
   }
 }
@@ -71,7 +85,13 @@ export function computeEntry(page, entry, book, view) {
   if (!castable(entry.learning) || (cost !== null && entry.xp >= cost)) {
     view.seq = ++page.seq; // answers still on their way are for an older state
     view.slots.next.textContent = castable(entry.learning)
-      ? "atteint : " + entry.xp + " XP sur " + cost + " (apprentissage " + (entry.learning + 1) + ")"
+      ? "atteint : " +
+        entry.xp +
+        " XP sur " +
+        cost +
+        " (apprentissage " +
+        (entry.learning + 1) +
+        ")"
       : "le passage à l’apprentissage " + (entry.learning + 1) + " demande un jeu de rôle";
     view.slots.casts.textContent = DASH;
     return;
@@ -79,8 +99,11 @@ export function computeEntry(page, entry, book, view) {
   pageCalculators().then((found) => {
     const calculators = found?.calculators;
     if (!calculators || typeof calculators.request !== "function") {
-      engineStatus(page, "Les calculs de progression ne sont pas disponibles : le moteur de " +
-                         "calcul n’est pas chargé sur cette page.");
+      engineStatus(
+        page,
+        "Les calculs de progression ne sont pas disponibles : le moteur de " +
+          "calcul n’est pas chargé sur cette page.",
+      );
       return;
     }
     const seq = ++page.seq;
@@ -89,19 +112,26 @@ export function computeEntry(page, entry, book, view) {
     view.slots.casts.textContent = "calcul\u2026";
     const state = typeof calculators.engineState === "function" ? calculators.engineState() : "";
     if (state === "idle" || state === "loading") {
-      const size = found.engine?.downloadBytes ? " (" + megabytes(found.engine.downloadBytes) + ")" : "";
+      const size = found.engine?.downloadBytes
+        ? " (" + megabytes(found.engine.downloadBytes) + ")"
+        : "";
       engineStatus(page, "Chargement du moteur de calcul" + size + "\u2026");
     }
-    calculators.request({
-      calc: "progression",
-      magic: String(book.magic),
-      learning: String(entry.learning),
-      difficulty: String(view.spell.difficulty),
-      xp: String(entry.xp),
-    }).then((response) => {
-      if (view.seq === seq) show(page, view, response); // else a newer request was sent
-    }, () => {
-      if (view.seq === seq) show(page, view, null);
-    });
+    calculators
+      .request({
+        calc: "progression",
+        magic: String(book.magic),
+        learning: String(entry.learning),
+        difficulty: String(view.spell.difficulty),
+        xp: String(entry.xp),
+      })
+      .then(
+        (response) => {
+          if (view.seq === seq) show(page, view, response); // else a newer request was sent
+        },
+        () => {
+          if (view.seq === seq) show(page, view, null);
+        },
+      );
   });
 }

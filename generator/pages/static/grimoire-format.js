@@ -19,8 +19,12 @@ export const MAX_LINK_CHARS = 20000;
 export const MAX_FILE_BYTES = 1000000;
 
 export function encodeLink(book) {
-  return [String(LINK_VERSION), String(book.magic), book.reading,
-          ...book.spells.map((s) => s.slug + "_" + s.learning + "_" + s.xp)].join(".");
+  return [
+    String(LINK_VERSION),
+    String(book.magic),
+    book.reading,
+    ...book.spells.map((s) => s.slug + "_" + s.learning + "_" + s.xp),
+  ].join(".");
 }
 
 function linkNumber(text) {
@@ -40,7 +44,8 @@ export function decodeLink(text) {
   if (!LINK_VERSIONS.includes(data.version)) return data; // readLink() names the version
   let first = 2;
   if (data.version === 2) {
-    if (parts.length < 3) throw new BookError(["lien incomplet (lecture des extrêmes du dé absente)"]);
+    if (parts.length < 3)
+      throw new BookError(["lien incomplet (lecture des extrêmes du dé absente)"]);
     data.reglages = { lecture: parts[2] };
     first = 3;
   }
@@ -49,7 +54,11 @@ export function decodeLink(text) {
     if (fields.length !== 3) {
       throw new BookError(["sort n° " + (index + 1) + " du lien illisible : " + quoted(part)]);
     }
-    data.sorts.push({ slug: fields[0], apprentissage: linkNumber(fields[1]), xp: linkNumber(fields[2]) });
+    data.sorts.push({
+      slug: fields[0],
+      apprentissage: linkNumber(fields[1]),
+      xp: linkNumber(fields[2]),
+    });
   });
   return data;
 }
@@ -58,8 +67,13 @@ export function decodeLink(text) {
 export function readLink(text, known) {
   const data = decodeLink(text);
   if (!LINK_VERSIONS.includes(data.version)) {
-    throw new BookError(["version de lien " + quoted(data.version) + " non prise en charge (attendue : " +
-                         LINK_VERSIONS.join(" ou ") + ")"]);
+    throw new BookError([
+      "version de lien " +
+        quoted(data.version) +
+        " non prise en charge (attendue : " +
+        LINK_VERSIONS.join(" ou ") +
+        ")",
+    ]);
   }
   return { ...validate(data, known, {}), readingGiven: data.version >= 2 };
 }
@@ -110,7 +124,9 @@ export function readFileText(text, known) {
     data = JSON.parse(text);
   } catch {
     // The browser's own parse message is English and cryptic: say what the reader can act on.
-    throw new BookError(["ce n’est pas du JSON valide (fichier incomplet, abîmé ou d’un autre format)"]);
+    throw new BookError([
+      "ce n’est pas du JSON valide (fichier incomplet, abîmé ou d’un autre format)",
+    ]);
   }
   return validate(data, known, { file: true });
 }
@@ -118,10 +134,16 @@ export function readFileText(text, known) {
 /** Reads a chosen file: a promise of its spellbook, or of a BookError. */
 export function readFile(file, known) {
   if (file.size > MAX_FILE_BYTES) {
-    return Promise.reject(new BookError(["fichier trop volumineux pour un grimoire (" +
-                                         Math.round(file.size / 1000) + " ko)"]));
+    return Promise.reject(
+      new BookError([
+        "fichier trop volumineux pour un grimoire (" + Math.round(file.size / 1000) + " ko)",
+      ]),
+    );
   }
   return file.text().then(
     (text) => readFileText(text, known),
-    () => { throw new BookError(["lecture du fichier impossible"]); });
+    () => {
+      throw new BookError(["lecture du fichier impossible"]);
+    },
+  );
 }

@@ -24,16 +24,23 @@ export function readLinkOffer(page) {
 
 /** Offers the spellbook of a chosen file. */
 export function readFileOffer(page, file) {
-  return readFile(file, page.known).then((incoming) => offer(page, incoming, "fichier"),
-                                         (error) => refuse(page, "Fichier refusé", error));
+  return readFile(file, page.known).then(
+    (incoming) => offer(page, incoming, "fichier"),
+    (error) => refuse(page, "Fichier refusé", error),
+  );
 }
 
 function refuse(page, what, error) {
   closeOffer(page);
   const problems = error instanceof BookError ? error.problems : [String(error?.message || error)];
-  page.say(what + " : " + problems.slice(0, 6).join(" ; ") +
-           (problems.length > 6 ? " ; et " + (problems.length - 6) + " autres problèmes" : "") +
-           ". Votre grimoire n’a pas été modifié.", "error");
+  page.say(
+    what +
+      " : " +
+      problems.slice(0, 6).join(" ; ") +
+      (problems.length > 6 ? " ; et " + (problems.length - 6) + " autres problèmes" : "") +
+      ". Votre grimoire n’a pas été modifié.",
+    "error",
+  );
 }
 
 function offer(page, incoming, source) {
@@ -42,25 +49,52 @@ function offer(page, incoming, source) {
   const read = loadBook();
   const current = read.book;
   page.pendingBroken = !!read.broken;
-  page.q("offer-title").textContent = source === "lien"
-    ? "Importer le grimoire de ce lien ?" : "Importer le grimoire de ce fichier ?";
-  const magicNote = incoming.magic === current.magic
-    ? "" : " ; votre magie (" + current.magic + ") est gardée si vous ajoutez, remplacée par " +
-           incoming.magic + " si vous remplacez";
+  page.q("offer-title").textContent =
+    source === "lien"
+      ? "Importer le grimoire de ce lien ?"
+      : "Importer le grimoire de ce fichier ?";
+  const magicNote =
+    incoming.magic === current.magic
+      ? ""
+      : " ; votre magie (" +
+        current.magic +
+        ") est gardée si vous ajoutez, remplacée par " +
+        incoming.magic +
+        " si vous remplacez";
   page.q("offer-text").textContent =
-    plural(incoming.spells.length, "sort", "sorts") + ", magie " + incoming.magic + ". " +
+    plural(incoming.spells.length, "sort", "sorts") +
+    ", magie " +
+    incoming.magic +
+    ". " +
     (read.broken
-      ? "Votre grimoire enregistré est illisible (" + read.broken + ") : l’importer le remplacera " +
+      ? "Votre grimoire enregistré est illisible (" +
+        read.broken +
+        ") : l’importer le remplacera " +
         "et son contenu illisible sera perdu (téléchargez-le d’abord pour le garder)."
       : current.spells.length
-        ? "Votre grimoire compte déjà " + plural(current.spells.length, "sort", "sorts") +
+        ? "Votre grimoire compte déjà " +
+          plural(current.spells.length, "sort", "sorts") +
           " : le remplacer, ou n’y ajouter que les sorts qu’il n’a pas (ceux qu’il a gardent votre " +
-          "apprentissage et votre XP" + magicNote + ") ?"
+          "apprentissage et votre XP" +
+          magicNote +
+          ") ?"
         : "Votre grimoire est vide.");
-  page.q("offer-list").replaceChildren(...incoming.spells.map((s) =>
-    el("li", null, page.nameOf(s.slug) + " — apprentissage " + s.learning + ", " + s.xp + " XP")));
-  page.q("replace").textContent = read.broken ? "Remplacer le grimoire illisible"
-    : current.spells.length ? "Remplacer mon grimoire" : "Importer";
+  page
+    .q("offer-list")
+    .replaceChildren(
+      ...incoming.spells.map((s) =>
+        el(
+          "li",
+          null,
+          page.nameOf(s.slug) + " — apprentissage " + s.learning + ", " + s.xp + " XP",
+        ),
+      ),
+    );
+  page.q("replace").textContent = read.broken
+    ? "Remplacer le grimoire illisible"
+    : current.spells.length
+      ? "Remplacer mon grimoire"
+      : "Importer";
   page.q("merge").hidden = !current.spells.length || !!read.broken;
   const box = page.q("offer");
   box.hidden = false;
@@ -76,8 +110,11 @@ export function closeOffer(page) {
   params.delete(LINK_PARAM);
   const query = params.toString();
   try {
-    history.replaceState(history.state, "", window.location.pathname + (query ? "?" + query : "") +
-                         window.location.hash);
+    history.replaceState(
+      history.state,
+      "",
+      window.location.pathname + (query ? "?" + query : "") + window.location.hash,
+    );
   } catch {
     /* the address keeps the link: harmless */
   }
@@ -90,35 +127,48 @@ export function acceptOffer(page, mode) {
   let added = 0;
   const kept = [];
   let magic = null;
-  const ok = page.update((book) => {
-    if (mode === "replace") {
-      book.magic = incoming.magic;
-      if (incoming.readingGiven !== false) book.reading = incoming.reading; // a version 1 link has none
-      book.journal = incoming.journal;
-      book.spells = incoming.spells.map((s) => ({ ...s }));
-      added = book.spells.length;
-      return;
-    }
-    magic = book.magic;
-    for (const s of incoming.spells) {
-      if (find(book, s.slug)) kept.push(page.nameOf(s.slug));
-      else {
-        book.spells.push({ ...s });
-        added += 1;
+  const ok = page.update(
+    (book) => {
+      if (mode === "replace") {
+        book.magic = incoming.magic;
+        if (incoming.readingGiven !== false) book.reading = incoming.reading; // a version 1 link has none
+        book.journal = incoming.journal;
+        book.spells = incoming.spells.map((s) => ({ ...s }));
+        added = book.spells.length;
+        return;
       }
-    }
-  }, undefined, mode === "replace" && page.pendingBroken);
+      magic = book.magic;
+      for (const s of incoming.spells) {
+        if (find(book, s.slug)) kept.push(page.nameOf(s.slug));
+        else {
+          book.spells.push({ ...s });
+          added += 1;
+        }
+      }
+    },
+    undefined,
+    mode === "replace" && page.pendingBroken,
+  );
   if (!ok) return;
   closeOffer(page);
-  const text = mode === "replace"
-    ? "Grimoire importé : " + plural(added, "sort.", "sorts.")
-    : (added > 1 ? added + " sorts ajoutés" : added + " sort ajouté") + " à votre grimoire" +
-      (kept.length
-        ? (kept.length > 1 ? " ; déjà présents, gardés tels quels : " : " ; déjà présent, gardé tel quel : ") +
-          kept.join(", ") + "."
-        : ".") +
-      (magic === incoming.magic ? ""
-        : " Magie gardée : la vôtre (" + magic + "), pas celle du grimoire importé (" +
-          incoming.magic + ").");
+  const text =
+    mode === "replace"
+      ? "Grimoire importé : " + plural(added, "sort.", "sorts.")
+      : (added > 1 ? added + " sorts ajoutés" : added + " sort ajouté") +
+        " à votre grimoire" +
+        (kept.length
+          ? (kept.length > 1
+              ? " ; déjà présents, gardés tels quels : "
+              : " ; déjà présent, gardé tel quel : ") +
+            kept.join(", ") +
+            "."
+          : ".") +
+        (magic === incoming.magic
+          ? ""
+          : " Magie gardée : la vôtre (" +
+            magic +
+            "), pas celle du grimoire importé (" +
+            incoming.magic +
+            ").");
   page.say(text, "success");
 }

@@ -29,10 +29,14 @@ export function mountIndexBook(root) {
   if (!rows.length) return;
   const buttons = new Map();
   let loaded = false; // the spellbook's modules came: new buttons are labelled by the book
-  const refresh = () => load().then((module) => {
-    loaded = true;
-    module.labelIndexButtons(buttons);
-  }, () => {});
+  const refresh = () =>
+    load().then(
+      (module) => {
+        loaded = true;
+        module.labelIndexButtons(buttons);
+      },
+      () => {},
+    );
   const addButton = (row) => {
     const slug = row.getAttribute("data-slug");
     const cell = row.querySelector("th");
@@ -47,14 +51,20 @@ export function mountIndexBook(root) {
     button.setAttribute("aria-label", "Ajouter " + name + " à Mon grimoire");
     button.title = "Ajouter à Mon grimoire";
     button.addEventListener("click", () => {
-      load().then((module) => {
-        loaded = true;
-        module.labelIndexButtons(buttons);
-        module.openDialog(slug, name, row.getAttribute("data-difficulty"), refresh);
-      }, () => {
-        button.title = "Mon grimoire n’a pas pu être chargé : réessayez.";
-        button.setAttribute("aria-label", name + " : Mon grimoire n’a pas pu être chargé, réessayez");
-      });
+      load().then(
+        (module) => {
+          loaded = true;
+          module.labelIndexButtons(buttons);
+          module.openDialog(slug, name, row.getAttribute("data-difficulty"), refresh);
+        },
+        () => {
+          button.title = "Mon grimoire n’a pas pu être chargé : réessayez.";
+          button.setAttribute(
+            "aria-label",
+            name + " : Mon grimoire n’a pas pu être chargé, réessayez",
+          );
+        },
+      );
     });
     cell.appendChild(button);
     buttons.set(slug, button);
@@ -87,7 +97,12 @@ export function mountIndexBook(root) {
   cards.href = cardsUrl(null);
   /* The index's own view (it draws only the rows the reader scrolls to). */
   let view = null;
-  import("./spell-index.js").then((m) => { view = m.indexView; }, () => {});
+  import("./spell-index.js").then(
+    (m) => {
+      view = m.indexView;
+    },
+    () => {},
+  );
   const update = () => {
     const shownView = view?.(index);
     if (shownView) {
@@ -95,14 +110,18 @@ export function mountIndexBook(root) {
       return;
     }
     const shown = [...index.querySelectorAll(".gr-index-table tbody tr[data-slug]")].filter(
-      (row) => (typeof row.checkVisibility === "function" ? row.checkVisibility() : !row.hidden));
+      (row) => (typeof row.checkVisibility === "function" ? row.checkVisibility() : !row.hidden),
+    );
     const first = index.querySelector(".gr-index-table thead th");
-    const defaultView = shown.length === rows.length &&
-      (!first || first.getAttribute("aria-sort") === "ascending");
+    const defaultView =
+      shown.length === rows.length && (!first || first.getAttribute("aria-sort") === "ascending");
     // Every spell in the default order: the cards page shows them all without a list.
-    cards.href = defaultView ? cardsUrl(null) : cardsUrl(shown.map((row) => row.getAttribute("data-slug")));
+    cards.href = defaultView
+      ? cardsUrl(null)
+      : cardsUrl(shown.map((row) => row.getAttribute("data-slug")));
   };
-  for (const type of ["pointerdown", "focus", "click", "mouseenter"]) cards.addEventListener(type, update);
+  for (const type of ["pointerdown", "focus", "click", "mouseenter"])
+    cards.addEventListener(type, update);
 }
 
 whenReady(() => mountIndexBook(document));

@@ -6,8 +6,18 @@
  * The outcome of a face and its XP, the level costs: grimoire-table.js (rules' data).
  */
 import { BookError, MAX_JOURNAL, find } from "./grimoire-model.js";
-import { FACES, LABELS, OUTCOMES, castOdds, castable, duelPlay, levelCost, outcomeOf, studyXp, xpOf } from "./grimoire-table.js";
-
+import {
+  FACES,
+  LABELS,
+  OUTCOMES,
+  castOdds,
+  castable,
+  duelPlay,
+  levelCost,
+  outcomeOf,
+  studyXp,
+  xpOf,
+} from "./grimoire-table.js";
 
 const state = (spell) => (spell ? { apprentissage: spell.learning, xp: spell.xp } : null);
 
@@ -27,15 +37,32 @@ function spellOf(book, slug) {
 export function castSpell(book, slug, { face, modifier = 0, now }) {
   const spell = spellOf(book, slug);
   if (!castable(spell.learning)) {
-    throw new BookError(["apprentissage " + spell.learning + " : ce sort ne peut pas encore être lancé"]);
+    throw new BookError([
+      "apprentissage " + spell.learning + " : ce sort ne peut pas encore être lancé",
+    ]);
   }
-  const outcome = outcomeOf(face, { magic: book.magic, learning: spell.learning, modifier,
-                                    reading: book.reading });
+  const outcome = outcomeOf(face, {
+    magic: book.magic,
+    learning: spell.learning,
+    modifier,
+    reading: book.reading,
+  });
   const gained = xpOf(outcome);
   const avant = state(spell);
   spell.xp += gained;
-  return record(book, { t: now, type: "lancer", sort: slug, de: face, mod: modifier, magie: book.magic,
-                         lecture: book.reading, issue: outcome, gain: gained, avant, apres: state(spell) });
+  return record(book, {
+    t: now,
+    type: "lancer",
+    sort: slug,
+    de: face,
+    mod: modifier,
+    magie: book.magic,
+    lecture: book.reading,
+    issue: outcome,
+    gain: gained,
+    avant,
+    apres: state(spell),
+  });
 }
 
 /** A duel of ``slug`` (of ``element``) against ``opponent`` {magic, learning, element, and from a
@@ -45,21 +72,38 @@ export function castSpell(book, slug, { face, modifier = 0, now }) {
 export function duelSpell(book, slug, { element, opponent, faces, now }) {
   const spell = spellOf(book, slug);
   if (!castable(spell.learning)) {
-    throw new BookError(["apprentissage " + spell.learning + " : ce sort ne peut pas encore être lancé"]);
+    throw new BookError([
+      "apprentissage " + spell.learning + " : ce sort ne peut pas encore être lancé",
+    ]);
   }
-  const play = duelPlay(faces, { magic: book.magic, learning: spell.learning, element, reading: book.reading },
-                        opponent);
+  const play = duelPlay(
+    faces,
+    { magic: book.magic, learning: spell.learning, element, reading: book.reading },
+    opponent,
+  );
   if (play.result === null) throw new BookError(["le duel n’est pas fini : il manque des faces"]);
   const gained = xpOf(play.mine);
   const avant = state(spell);
   spell.xp += gained;
-  return record(book, { t: now, type: "duel", sort: slug, des: faces.slice(0, 4), magie: book.magic,
-                         lecture: book.reading, element,
-                         adversaire: { magic: opponent.magic, learning: opponent.learning, element: opponent.element },
-                         lecture_adverse: opponent.reading || book.reading, sort_adverse: opponent.slug || null,
-                         issue: play.mine,
-                         issue_adverse: play.theirs, resultat: play.result, gain: gained,
-                         gain_adverse: xpOf(play.theirs), avant, apres: state(spell) });
+  return record(book, {
+    t: now,
+    type: "duel",
+    sort: slug,
+    des: faces.slice(0, 4),
+    magie: book.magic,
+    lecture: book.reading,
+    element,
+    adversaire: { magic: opponent.magic, learning: opponent.learning, element: opponent.element },
+    lecture_adverse: opponent.reading || book.reading,
+    sort_adverse: opponent.slug || null,
+    issue: play.mine,
+    issue_adverse: play.theirs,
+    resultat: play.result,
+    gain: gained,
+    gain_adverse: xpOf(play.theirs),
+    avant,
+    apres: state(spell),
+  });
 }
 
 /** Credits a study session of ``hours`` (``failedAt``: the hour of the failed test, or null). */
@@ -68,8 +112,16 @@ export function studySession(book, slug, hours, failedAt, now) {
   const gained = studyXp(hours, failedAt);
   const avant = state(spell);
   spell.xp += gained;
-  return record(book, { t: now, type: "etude", sort: slug, heures: hours, echec: failedAt, gain: gained,
-                         avant, apres: state(spell) });
+  return record(book, {
+    t: now,
+    type: "etude",
+    sort: slug,
+    heures: hours,
+    echec: failedAt,
+    gain: gained,
+    avant,
+    apres: state(spell),
+  });
 }
 
 /** The level ``slug`` may pass to now (its XP reached the cost), or null. */
@@ -86,7 +138,14 @@ export function levelUp(book, slug, difficulty, now) {
   const avant = state(spell);
   spell.learning = offer.to;
   spell.xp -= offer.cost;
-  return record(book, { t: now, type: "niveau", sort: slug, cout: offer.cost, avant, apres: state(spell) });
+  return record(book, {
+    t: now,
+    type: "niveau",
+    sort: slug,
+    cout: offer.cost,
+    avant,
+    apres: state(spell),
+  });
 }
 
 /** Sets a spell's apprentissage and XP by hand (an edit, or 0 → 1 after the role-play). */
@@ -95,7 +154,11 @@ export function setSpell(book, slug, learning, xp, now) {
   const avant = state(spell);
   if (spell) Object.assign(spell, { learning, xp });
   else book.spells.push({ slug, learning, xp });
-  const type = !spell ? "ajout" : learning === avant.apprentissage + 1 && xp === avant.xp ? "niveau" : "modif";
+  const type = !spell
+    ? "ajout"
+    : learning === avant.apprentissage + 1 && xp === avant.xp
+      ? "niveau"
+      : "modif";
   return record(book, { t: now, type, sort: slug, avant, apres: { apprentissage: learning, xp } });
 }
 
@@ -106,8 +169,8 @@ export function removeSpell(book, slug, now) {
   return record(book, { t: now, type: "retrait", sort: slug, avant: state(spell), apres: null });
 }
 
-const same = (a, b) => (a === null ? b === null
-  : b !== null && a.apprentissage === b.apprentissage && a.xp === b.xp);
+const same = (a, b) =>
+  a === null ? b === null : b !== null && a.apprentissage === b.apprentissage && a.xp === b.xp;
 
 /** Takes back the last entry; returns it. A spell changed since (by hand) is never overwritten. */
 export function undo(book) {
@@ -118,7 +181,8 @@ export function undo(book) {
     throw new BookError(["ce sort a changé depuis cette entrée du journal : rien n’a été annulé"]);
   }
   if (last.avant === null) book.spells = book.spells.filter((s) => s.slug !== last.sort);
-  else if (!spell) book.spells.push({ slug: last.sort, learning: last.avant.apprentissage, xp: last.avant.xp });
+  else if (!spell)
+    book.spells.push({ slug: last.sort, learning: last.avant.apprentissage, xp: last.avant.xp });
   else Object.assign(spell, { learning: last.avant.apprentissage, xp: last.avant.xp });
   book.journal.pop();
   return last;
@@ -137,23 +201,69 @@ export function describe(entry, nameOf) {
   const name = nameOf(entry.sort);
   const states = (s) => (s ? "apprentissage " + s.apprentissage + ", " + s.xp + " XP" : "absent");
   if (entry.type === "lancer") {
-    return name + " : face " + entry.de + (entry.mod ? " (modificateur " + (entry.mod > 0 ? "+" : "") + entry.mod + ")" : "") +
-      ", " + LABELS[entry.issue] + ", +" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp + " XP)";
+    return (
+      name +
+      " : face " +
+      entry.de +
+      (entry.mod ? " (modificateur " + (entry.mod > 0 ? "+" : "") + entry.mod + ")" : "") +
+      ", " +
+      LABELS[entry.issue] +
+      ", +" +
+      entry.gain +
+      " XP (" +
+      entry.avant.xp +
+      " → " +
+      entry.apres.xp +
+      " XP)"
+    );
   }
   if (entry.type === "duel") {
-    return name + " : duel, faces " + entry.des.join(", ") + ", " + LABELS[entry.issue] + ", " +
-      DUEL_WORDS[entry.resultat] + ", +" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp +
-      " XP) ; adversaire" + (entry.sort_adverse ? " (" + nameOf(entry.sort_adverse) + ")" : "") + " : " +
-      LABELS[entry.issue_adverse] + ", +" + entry.gain_adverse + " XP pour son grimoire";
+    return (
+      name +
+      " : duel, faces " +
+      entry.des.join(", ") +
+      ", " +
+      LABELS[entry.issue] +
+      ", " +
+      DUEL_WORDS[entry.resultat] +
+      ", +" +
+      entry.gain +
+      " XP (" +
+      entry.avant.xp +
+      " → " +
+      entry.apres.xp +
+      " XP) ; adversaire" +
+      (entry.sort_adverse ? " (" + nameOf(entry.sort_adverse) + ")" : "") +
+      " : " +
+      LABELS[entry.issue_adverse] +
+      ", +" +
+      entry.gain_adverse +
+      " XP pour son grimoire"
+    );
   }
   if (entry.type === "etude") {
-    return name + " : étude de " + entry.heures + " h, " +
+    return (
+      name +
+      " : étude de " +
+      entry.heures +
+      " h, " +
       (entry.echec === null ? "séance réussie" : "test échoué à l’heure " + entry.echec) +
-      ", +" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp + " XP)";
+      ", +" +
+      entry.gain +
+      " XP (" +
+      entry.avant.xp +
+      " → " +
+      entry.apres.xp +
+      " XP)"
+    );
   }
   if (entry.type === "niveau") {
-    return name + " : passe à l’apprentissage " + entry.apres.apprentissage +
-      (entry.cout ? " (" + entry.cout + " XP dépensés, " + entry.apres.xp + " XP gardés)" : "");
+    return (
+      name +
+      " : passe à l’apprentissage " +
+      entry.apres.apprentissage +
+      (entry.cout ? " (" + entry.cout + " XP dépensés, " + entry.apres.xp + " XP gardés)" : "")
+    );
   }
   if (entry.type === "ajout") return name + " : ajouté (" + states(entry.apres) + ")";
   if (entry.type === "retrait") return name + " : retiré (" + states(entry.avant) + ")";
@@ -180,37 +290,59 @@ export function evening(book, since) {
       casts += 1;
       xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
       seen.set(entry.issue, seen.get(entry.issue) + 1);
-      for (const row of castOdds({ magic: entry.magie, learning: entry.avant.apprentissage,
-                                   modifier: entry.mod || 0, reading: entry.lecture })) {
+      for (const row of castOdds({
+        magic: entry.magie,
+        learning: entry.avant.apprentissage,
+        modifier: entry.mod || 0,
+        reading: entry.lecture,
+      })) {
         expected.set(row.outcome, expected.get(row.outcome) + row.faces.length / FACES.length);
       }
     } else if (entry.type === "etude") {
       xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
-    } else if (entry.type === "niveau" && entry.apres && entry.avant &&
-               entry.apres.apprentissage > entry.avant.apprentissage) {
+    } else if (
+      entry.type === "niveau" &&
+      entry.apres &&
+      entry.avant &&
+      entry.apres.apprentissage > entry.avant.apprentissage
+    ) {
       levels.set(entry.sort, entry.apres.apprentissage);
     }
   }
   return {
     casts,
     xp: [...xp],
-    outcomes: OUTCOMES.map((o) => ({ outcome: o, label: LABELS[o], seen: seen.get(o),
-                                     expected: decimal(expected.get(o)) })),
+    outcomes: OUTCOMES.map((o) => ({
+      outcome: o,
+      label: LABELS[o],
+      seen: seen.get(o),
+      expected: decimal(expected.get(o)),
+    })),
     levels: [...levels],
   };
 }
 
 /** The evening as text for the MJ (``nameOf``: a slug's French name). */
 export function eveningText(summary, nameOf) {
-  const lines = ["Mon grimoire — la soirée : " + summary.casts + (summary.casts > 1 ? " lancers." : " lancer.")];
+  const lines = [
+    "Mon grimoire — la soirée : " + summary.casts + (summary.casts > 1 ? " lancers." : " lancer."),
+  ];
   if (summary.xp.length) {
-    lines.push("XP gagnée : " + summary.xp.map(([slug, n]) => nameOf(slug) + " +" + n).join(" ; ") + ".");
+    lines.push(
+      "XP gagnée : " + summary.xp.map(([slug, n]) => nameOf(slug) + " +" + n).join(" ; ") + ".",
+    );
   }
-  lines.push("La chance ce soir (vues / attendues) : " +
-             summary.outcomes.map((o) => o.label + " " + o.seen + " / " + o.expected).join(" ; ") + ".");
+  lines.push(
+    "La chance ce soir (vues / attendues) : " +
+      summary.outcomes.map((o) => o.label + " " + o.seen + " / " + o.expected).join(" ; ") +
+      ".",
+  );
   if (summary.levels.length) {
-    lines.push("Niveaux gagnés : " + summary.levels.map(([slug, n]) => nameOf(slug) + " → apprentissage " + n)
-      .join(" ; ") + ".");
+    lines.push(
+      "Niveaux gagnés : " +
+        summary.levels.map(([slug, n]) => nameOf(slug) + " → apprentissage " + n).join(" ; ") +
+        ".",
+    );
   }
   return lines.join("\n");
 }

@@ -12,7 +12,8 @@ import { hasStoredBook } from "./grimoire-store.js";
 let loading = null;
 
 function load(root) {
-  if (!loading) loading = import("./grimoire-tools.js").then((tools) => tools.mountSpellTools(root));
+  if (!loading)
+    loading = import("./grimoire-tools.js").then((tools) => tools.mountSpellTools(root));
   return loading;
 }
 

@@ -75,7 +75,8 @@ function readEntry(entry, index, known, seen) {
   const where = "sort n° " + (index + 1);
   if (!isObject(entry)) return { problem: where + " : objet attendu" };
   const slug = entry.slug;
-  if (typeof slug !== "string" || !slug) return { problem: where + " : identifiant (« slug ») absent" };
+  if (typeof slug !== "string" || !slug)
+    return { problem: where + " : identifiant (« slug ») absent" };
   if (known && !Object.hasOwn(known, slug)) return { problem: "sort inconnu : " + quoted(slug) };
   const name = known ? "« " + known[slug].name + " »" : quoted(slug);
   if (seen.has(slug)) return { problem: "sort en double : " + name };
@@ -84,11 +85,21 @@ function readEntry(entry, index, known, seen) {
   const level = entry.apprentissage;
   const problems = [];
   if (!(Number.isSafeInteger(level) && level >= min && level <= max)) {
-    problems.push("apprentissage de " + name + " : attendu un entier de " + min + " à " + max +
-                  ", reçu " + quoted(level));
+    problems.push(
+      "apprentissage de " +
+        name +
+        " : attendu un entier de " +
+        min +
+        " à " +
+        max +
+        ", reçu " +
+        quoted(level),
+    );
   }
   if (!isCount(entry.xp)) {
-    problems.push("XP de " + name + " : attendu un entier positif ou nul, reçu " + quoted(entry.xp));
+    problems.push(
+      "XP de " + name + " : attendu un entier positif ou nul, reçu " + quoted(entry.xp),
+    );
   }
   if (problems.length) return { problem: problems.join(" ; ") };
   return { spell: { slug, learning: level, xp: entry.xp } };
@@ -105,22 +116,29 @@ export function validate(data, known, options = {}) {
   if (options.file && data.format !== FORMAT) {
     throw new BookError([
       "ce fichier n’est pas un grimoire exporté par le Grimoire (champ « format » " +
-        (data.format === undefined ? "absent" : "égal à " + quoted(data.format)) + ")",
+        (data.format === undefined ? "absent" : "égal à " + quoted(data.format)) +
+        ")",
     ]);
   }
   if (!VERSIONS.includes(data.version)) {
     throw new BookError([
-      "version de format " + (data.version === undefined ? "absente" : quoted(data.version)) +
-        " non prise en charge (attendue : " + VERSIONS.join(" ou ") + ")",
+      "version de format " +
+        (data.version === undefined ? "absente" : quoted(data.version)) +
+        " non prise en charge (attendue : " +
+        VERSIONS.join(" ou ") +
+        ")",
     ]);
   }
   const problems = [];
   const magic = data.magie === undefined ? 0 : data.magie;
-  if (!isCount(magic)) problems.push("magie : attendu un entier positif ou nul, reçu " + quoted(magic));
+  if (!isCount(magic))
+    problems.push("magie : attendu un entier positif ou nul, reçu " + quoted(magic));
   if (!Array.isArray(data.sorts)) throw new BookError([...problems, "liste « sorts » absente"]);
   if (data.sorts.length > MAX_ENTRIES) {
-    throw new BookError([...problems, "grimoire trop volumineux (" + data.sorts.length +
-                         " sorts, au plus " + MAX_ENTRIES + ")"]);
+    throw new BookError([
+      ...problems,
+      "grimoire trop volumineux (" + data.sorts.length + " sorts, au plus " + MAX_ENTRIES + ")",
+    ]);
   }
   if (options.lenient && problems.length) throw new BookError(problems);
   const seen = new Set();
@@ -152,12 +170,17 @@ function readReading(data, problems) {
   }
   const reading = settings.lecture === undefined ? DEFAULT_READING : settings.lecture;
   if (typeof reading === "string" && Object.hasOwn(READINGS, reading)) return reading;
-  problems.push("lecture des extrêmes du dé : attendu l’une de " + Object.keys(READINGS).join(", ") +
-                ", reçu " + quoted(reading));
+  problems.push(
+    "lecture des extrêmes du dé : attendu l’une de " +
+      Object.keys(READINGS).join(", ") +
+      ", reçu " +
+      quoted(reading),
+  );
   return DEFAULT_READING;
 }
 
-const isState = (value) => value === null ||
+const isState = (value) =>
+  value === null ||
   (isObject(value) && Number.isSafeInteger(value.apprentissage) && isCount(value.xp));
 
 const isFace = (value) => CONFIG.table.faces.includes(value);
@@ -169,17 +192,44 @@ const DUEL_RESULTS = new Set(Object.values(CONFIG.duel.results));
 /* What each kind of entry carries beyond its time, spell and states, for the journal's words,
    the evening's summary and undo to read it back from a file (true: readable). */
 const CARRIES = {
-  lancer: (e) => isFace(e.de) && Number.isSafeInteger(e.mod) && isCount(e.magie) && isReading(e.lecture) &&
-    isOutcome(e.issue) && isCount(e.gain) && e.avant !== null && e.apres !== null,
-  duel: (e) => Array.isArray(e.des) && e.des.length >= 2 && e.des.length <= 4 && e.des.every(isFace) &&
-    isCount(e.magie) && isReading(e.lecture) && isElement(e.element) && isObject(e.adversaire) &&
-    isCount(e.adversaire.magic) && Number.isSafeInteger(e.adversaire.learning) &&
-    isElement(e.adversaire.element) && (e.lecture_adverse === undefined || isReading(e.lecture_adverse)) &&
-    (e.sort_adverse === undefined || e.sort_adverse === null || typeof e.sort_adverse === "string") &&
-    isOutcome(e.issue) && isOutcome(e.issue_adverse) && DUEL_RESULTS.has(e.resultat) &&
-    isCount(e.gain) && isCount(e.gain_adverse) && e.avant !== null && e.apres !== null,
-  etude: (e) => Number.isSafeInteger(e.heures) && (e.echec === null || Number.isSafeInteger(e.echec)) &&
-    isCount(e.gain) && e.avant !== null && e.apres !== null,
+  lancer: (e) =>
+    isFace(e.de) &&
+    Number.isSafeInteger(e.mod) &&
+    isCount(e.magie) &&
+    isReading(e.lecture) &&
+    isOutcome(e.issue) &&
+    isCount(e.gain) &&
+    e.avant !== null &&
+    e.apres !== null,
+  duel: (e) =>
+    Array.isArray(e.des) &&
+    e.des.length >= 2 &&
+    e.des.length <= 4 &&
+    e.des.every(isFace) &&
+    isCount(e.magie) &&
+    isReading(e.lecture) &&
+    isElement(e.element) &&
+    isObject(e.adversaire) &&
+    isCount(e.adversaire.magic) &&
+    Number.isSafeInteger(e.adversaire.learning) &&
+    isElement(e.adversaire.element) &&
+    (e.lecture_adverse === undefined || isReading(e.lecture_adverse)) &&
+    (e.sort_adverse === undefined ||
+      e.sort_adverse === null ||
+      typeof e.sort_adverse === "string") &&
+    isOutcome(e.issue) &&
+    isOutcome(e.issue_adverse) &&
+    DUEL_RESULTS.has(e.resultat) &&
+    isCount(e.gain) &&
+    isCount(e.gain_adverse) &&
+    e.avant !== null &&
+    e.apres !== null,
+  etude: (e) =>
+    Number.isSafeInteger(e.heures) &&
+    (e.echec === null || Number.isSafeInteger(e.echec)) &&
+    isCount(e.gain) &&
+    e.avant !== null &&
+    e.apres !== null,
 };
 
 function readJournal(data, problems) {
@@ -190,9 +240,16 @@ function readJournal(data, problems) {
   }
   const journal = [];
   data.journal.slice(-MAX_JOURNAL).forEach((entry, index) => {
-    if (isObject(entry) && KINDS.includes(entry.type) && typeof entry.sort === "string" &&
-        typeof entry.t === "string" && entry.t.length <= 40 && isState(entry.avant) &&
-        isState(entry.apres) && (!Object.hasOwn(CARRIES, entry.type) || CARRIES[entry.type](entry))) {
+    if (
+      isObject(entry) &&
+      KINDS.includes(entry.type) &&
+      typeof entry.sort === "string" &&
+      typeof entry.t === "string" &&
+      entry.t.length <= 40 &&
+      isState(entry.avant) &&
+      isState(entry.apres) &&
+      (!Object.hasOwn(CARRIES, entry.type) || CARRIES[entry.type](entry))
+    ) {
       journal.push(entry);
     } else {
       problems.push("entrée n° " + (index + 1) + " du journal illisible");
@@ -207,7 +264,8 @@ export function serialise(book, extra = []) {
     version: VERSION,
     magie: book.magic,
     reglages: { lecture: book.reading },
-    sorts: book.spells.map((s) => ({ slug: s.slug, apprentissage: s.learning, xp: s.xp }))
+    sorts: book.spells
+      .map((s) => ({ slug: s.slug, apprentissage: s.learning, xp: s.xp }))
       .concat(extra),
     journal: book.journal,
   };
@@ -228,8 +286,16 @@ export function loadBook() {
   if (inaccessible) return { ...none, broken: "stockage du navigateur inaccessible", raw: null };
   if (raw === null) return none;
   if (raw.length > MAX_STORED_CHARS) {
-    return { ...none, broken: "grimoire trop volumineux (" + Math.round(raw.length / 1000) +
-             " ko, au plus " + MAX_STORED_CHARS / 1000 + " ko)", raw };
+    return {
+      ...none,
+      broken:
+        "grimoire trop volumineux (" +
+        Math.round(raw.length / 1000) +
+        " ko, au plus " +
+        MAX_STORED_CHARS / 1000 +
+        " ko)",
+      raw,
+    };
   }
   let data;
   try {
@@ -239,7 +305,12 @@ export function loadBook() {
   }
   try {
     const { book, rejected } = validate(data, null, { lenient: true });
-    return { book, rejected, kept: rejected.filter((r) => r.index >= 0).map((r) => data.sorts[r.index]), raw };
+    return {
+      book,
+      rejected,
+      kept: rejected.filter((r) => r.index >= 0).map((r) => data.sorts[r.index]),
+      raw,
+    };
   } catch (error) {
     return { ...none, broken: error.message || "contenu illisible", raw };
   }

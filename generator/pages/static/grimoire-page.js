@@ -12,7 +12,16 @@ import { askEngine, computeEntry } from "./grimoire-figures.js";
 import { describe, removeSpell, setSpell } from "./grimoire-journal.js";
 import { LINK_PARAM, encodeLink, exportData } from "./grimoire-format.js";
 import { acceptOffer, closeOffer, readFileOffer, readLinkOffer } from "./grimoire-import.js";
-import { BookError, CONFIG, READINGS, find, loadBook, parseCount, quoted, saveBook } from "./grimoire-model.js";
+import {
+  BookError,
+  CONFIG,
+  READINGS,
+  find,
+  loadBook,
+  parseCount,
+  quoted,
+  saveBook,
+} from "./grimoire-model.js";
 import { isReplay, readReplay, replayText, withoutReplay } from "./grimoire-replay.js";
 import { watchStored } from "./grimoire-store.js";
 import { ROOT, cardsUrl } from "./grimoire-tools.js";
@@ -87,7 +96,10 @@ export class BookPage {
   start() {
     this.q("nojs").hidden = true;
     if (!CONFIG) {
-      this.say("Mon grimoire est indisponible : configuration du site absente (grimoire-config.js).", "error");
+      this.say(
+        "Mon grimoire est indisponible : configuration du site absente (grimoire-config.js).",
+        "error",
+      );
       return;
     }
     fetch(this.root.getAttribute("data-api") || new URL("api/sorts.json", ROOT).href)
@@ -107,8 +119,13 @@ export class BookPage {
       })
       .catch((error) => {
         const why = /^réponse /.test(error?.message) ? error.message : "réseau indisponible";
-        this.say("La liste des sorts n’a pas pu être chargée (" + why + ") : " +
-                 "rechargez la page une fois connecté.", "error");
+        this.say(
+          "La liste des sorts n’a pas pu être chargée (" +
+            why +
+            ") : " +
+            "rechargez la page une fois connecté.",
+          "error",
+        );
       });
   }
 
@@ -121,8 +138,12 @@ export class BookPage {
       replay = readReplay(params, this.known);
     } catch (error) {
       if (!(error instanceof BookError)) throw error;
-      this.say("Lien de lancer refusé : " + error.problems.slice(0, 6).join(" ; ") +
-               ". Votre grimoire n’a pas été modifié.", "error");
+      this.say(
+        "Lien de lancer refusé : " +
+          error.problems.slice(0, 6).join(" ; ") +
+          ". Votre grimoire n’a pas été modifié.",
+        "error",
+      );
       return;
     }
     const box = this.q("replay");
@@ -136,8 +157,13 @@ export class BookPage {
   outgoing() {
     const read = loadBook();
     if (read.broken) {
-      this.say("Le grimoire enregistré est illisible (" + read.broken + ") : rien à partager ni " +
-               "à exporter. Téléchargez-le tel quel pour le garder.", "error");
+      this.say(
+        "Le grimoire enregistré est illisible (" +
+          read.broken +
+          ") : rien à partager ni " +
+          "à exporter. Téléchargez-le tel quel pour le garder.",
+        "error",
+      );
       return null;
     }
     return read.book;
@@ -150,28 +176,40 @@ export class BookPage {
       const value = parseCount(magic.value);
       const error = this.q("magic-error");
       if (value === null) {
-        error.textContent = "Magie : attendu un entier positif ou nul, reçu " + quoted(magic.value) + ".";
+        error.textContent =
+          "Magie : attendu un entier positif ou nul, reçu " + quoted(magic.value) + ".";
         magic.setAttribute("aria-invalid", "true");
         return;
       }
       error.textContent = "";
       magic.removeAttribute("aria-invalid");
-      this.update((book) => { book.magic = value; });
+      this.update((book) => {
+        book.magic = value;
+      });
     });
     const reading = this.q("reading");
-    reading.replaceChildren(...Object.entries(READINGS).map(([value, label]) => {
-      const option = el("option", null, label);
-      option.value = value;
-      return option;
-    }));
-    reading.addEventListener("change", () => this.update((book) => { book.reading = reading.value; }));
+    reading.replaceChildren(
+      ...Object.entries(READINGS).map(([value, label]) => {
+        const option = el("option", null, label);
+        option.value = value;
+        return option;
+      }),
+    );
+    reading.addEventListener("change", () =>
+      this.update((book) => {
+        book.reading = reading.value;
+      }),
+    );
     bindJournal(this);
     this.q("replay-close").addEventListener("click", () => {
       this.q("replay").hidden = true;
       const rest = withoutReplay(new URLSearchParams(window.location.search));
       try {
-        history.replaceState(history.state, "", window.location.pathname + (rest ? "?" + rest : "") +
-                             window.location.hash);
+        history.replaceState(
+          history.state,
+          "",
+          window.location.pathname + (rest ? "?" + rest : "") + window.location.hash,
+        );
       } catch {
         /* the address keeps the cast: harmless */
       }
@@ -189,17 +227,24 @@ export class BookPage {
     this.q("copy").addEventListener("click", () => {
       const input = this.q("link");
       const status = this.q("copy-status");
-      copyText(input.value).then(() => { status.textContent = "Lien copié."; }, () => {
-        input.select();
-        status.textContent = "Copie impossible : sélectionnez le lien et copiez-le.";
-      });
+      copyText(input.value).then(
+        () => {
+          status.textContent = "Lien copié.";
+        },
+        () => {
+          input.select();
+          status.textContent = "Copie impossible : sélectionnez le lien et copiez-le.";
+        },
+      );
     });
     this.q("export").addEventListener("click", () => {
       const book = this.outgoing();
       if (!book) return;
       const data = exportData(book, this.known);
-      download(new Blob([JSON.stringify(data, null, 1) + "\n"], { type: "application/json" }),
-               "mon-grimoire.json");
+      download(
+        new Blob([JSON.stringify(data, null, 1) + "\n"], { type: "application/json" }),
+        "mon-grimoire.json",
+      );
     });
     const file = this.q("file");
     file.addEventListener("change", () => {
@@ -227,8 +272,13 @@ export class BookPage {
   update(change, redraw, replaceBroken) {
     const read = loadBook();
     if (read.broken && !replaceBroken) {
-      this.say("Le grimoire enregistré est illisible (" + read.broken + ") : importez une sauvegarde " +
-               "ou ouvrez un lien de partage pour le remplacer.", "error");
+      this.say(
+        "Le grimoire enregistré est illisible (" +
+          read.broken +
+          ") : importez une sauvegarde " +
+          "ou ouvrez un lien de partage pour le remplacer.",
+        "error",
+      );
       return false;
     }
     try {
@@ -240,7 +290,10 @@ export class BookPage {
       return false;
     }
     if (!saveBook(read.book, read.broken ? [] : read.kept)) {
-      this.say("Le navigateur refuse d’enregistrer Mon grimoire (stockage plein ou désactivé).", "error");
+      this.say(
+        "Le navigateur refuse d’enregistrer Mon grimoire (stockage plein ou désactivé).",
+        "error",
+      );
       return false;
     }
     if (redraw !== false) this.render();
@@ -254,17 +307,28 @@ export class BookPage {
     const kept = typeof read.raw === "string";
     this.q("broken").hidden = !read.broken && !rejected.length;
     this.q("broken-download").hidden = !kept;
-    this.q("broken-title").textContent = read.broken ? "Grimoire enregistré illisible"
+    this.q("broken-title").textContent = read.broken
+      ? "Grimoire enregistré illisible"
       : "Entrées illisibles dans Mon grimoire";
     this.q("broken-text").textContent = read.broken
-      ? "Le grimoire enregistré dans ce navigateur est illisible (" + read.broken + "). " +
-        "Il n’a pas été effacé" + (kept ? " : téléchargez-le tel quel pour le garder. " : ". ") +
+      ? "Le grimoire enregistré dans ce navigateur est illisible (" +
+        read.broken +
+        "). " +
+        "Il n’a pas été effacé" +
+        (kept ? " : téléchargez-le tel quel pour le garder. " : ". ") +
         "Pour le remplacer, importez une sauvegarde (« Importer un fichier ») ou ouvrez un lien " +
         "de partage : le grimoire proposé ne sera enregistré qu’après votre confirmation."
-      : (rejected.length > 1 ? rejected.length + " entrées sont illisibles" : "Une entrée est illisible") +
+      : (rejected.length > 1
+          ? rejected.length + " entrées sont illisibles"
+          : "Une entrée est illisible") +
         " ; elles restent enregistrées telles quelles (téléchargez le grimoire pour les corriger), " +
-        "les autres sorts sont utilisables : " + rejected.slice(0, 6).map((r) => r.problem).join(" ; ") +
-        (rejected.length > 6 ? " ; et " + (rejected.length - 6) + " autres" : "") + ".";
+        "les autres sorts sont utilisables : " +
+        rejected
+          .slice(0, 6)
+          .map((r) => r.problem)
+          .join(" ; ") +
+        (rejected.length > 6 ? " ; et " + (rejected.length - 6) + " autres" : "") +
+        ".";
     const magic = this.q("magic");
     if (document.activeElement !== magic) magic.value = String(book.magic);
     this.q("reading").value = book.reading;
@@ -300,15 +364,21 @@ export class BookPage {
       for (const [label, value] of [
         ["Niveaux", spell.levels.raw],
         ["Élément", CONFIG.elements[spell.element] || spell.element],
-        ["Difficulté", spell.difficulty + " / " + CONFIG.difficulty.max]]) {
+        ["Difficulté", spell.difficulty + " / " + CONFIG.difficulty.max],
+      ]) {
         const li = el("li");
         li.append(el("span", "gr-book__label", label + " : "), String(value));
         facts.appendChild(li);
       }
       item.appendChild(facts);
     } else {
-      item.appendChild(el("p", "gr-book__error",
-                          "Ce sort n’existe plus dans le compendium : retirez-le de votre grimoire."));
+      item.appendChild(
+        el(
+          "p",
+          "gr-book__error",
+          "Ce sort n’existe plus dans le compendium : retirez-le de votre grimoire.",
+        ),
+      );
     }
 
     const inputs = el("div", "gr-book__inputs");
@@ -322,9 +392,18 @@ export class BookPage {
     const xpLabel = el("label", null, "XP");
     xpLabel.htmlFor = id + "-xp";
     const xp = el("input");
-    Object.assign(xp, { id: id + "-xp", type: "number", min: "0", step: "1", inputMode: "numeric",
-                        value: String(entry.xp) });
-    for (const pair of [[learningLabel, learning], [xpLabel, xp]]) {
+    Object.assign(xp, {
+      id: id + "-xp",
+      type: "number",
+      min: "0",
+      step: "1",
+      inputMode: "numeric",
+      value: String(entry.xp),
+    });
+    for (const pair of [
+      [learningLabel, learning],
+      [xpLabel, xp],
+    ]) {
       const group = el("span", "gr-book__pair");
       group.append(...pair);
       inputs.appendChild(group);
@@ -336,8 +415,10 @@ export class BookPage {
 
     const figures = el("dl", "gr-book__figures");
     const slots = {};
-    for (const [key, label] of [["next", "XP jusqu’au niveau suivant"],
-                                ["casts", "Lancers attendus pour l’atteindre"]]) {
+    for (const [key, label] of [
+      ["next", "XP jusqu’au niveau suivant"],
+      ["casts", "Lancers attendus pour l’atteindre"],
+    ]) {
       const row = el("div");
       slots[key] = el("dd", null, DASH);
       row.append(el("dt", null, label), slots[key]);
@@ -368,9 +449,13 @@ export class BookPage {
       this.update((book) => {
         const stored = find(book, entry.slug);
         if (!stored || stored.learning !== entry.learning || stored.xp !== entry.xp) {
-          throw new BookError([this.nameOf(entry.slug) + " a changé dans un autre onglet (apprentissage " +
-            (stored ? stored.learning + ", " + stored.xp + " XP" : "retiré") + ") : la page est à jour, " +
-            "saisissez à nouveau"]);
+          throw new BookError([
+            this.nameOf(entry.slug) +
+              " a changé dans un autre onglet (apprentissage " +
+              (stored ? stored.learning + ", " + stored.xp + " XP" : "retiré") +
+              ") : la page est à jour, " +
+              "saisissez à nouveau",
+          ]);
         }
         setSpell(book, entry.slug, Number(learning.value), value, new Date().toISOString());
       });

@@ -18,8 +18,14 @@ export const MAX_MODIFIER = 999;
 /** The query (without « ? ») of a cast: {slug, face, magic, learning, modifier, reading}. */
 export function replayQuery(cast) {
   const params = new URLSearchParams();
-  for (const [key, value] of [[REPLAY_PARAM, cast.slug], ["de", cast.face], ["magie", cast.magic],
-                              ["app", cast.learning], ["mod", cast.modifier], ["lecture", cast.reading]]) {
+  for (const [key, value] of [
+    [REPLAY_PARAM, cast.slug],
+    ["de", cast.face],
+    ["magie", cast.magic],
+    ["app", cast.learning],
+    ["mod", cast.modifier],
+    ["lecture", cast.reading],
+  ]) {
     params.set(key, String(value));
   }
   return params.toString();
@@ -47,23 +53,42 @@ export function readReplay(params, known) {
   if (!Object.hasOwn(known, slug)) problems.push("sort inconnu : " + quoted(slug));
   const face = parseCount(faceText);
   if (face === null || !FACES.includes(face)) {
-    problems.push("face du dé : attendu un entier de " + FACES[0] + " à " + FACES[FACES.length - 1] +
-                  ", reçu " + quoted(faceText));
+    problems.push(
+      "face du dé : attendu un entier de " +
+        FACES[0] +
+        " à " +
+        FACES[FACES.length - 1] +
+        ", reçu " +
+        quoted(faceText),
+    );
   }
   const magic = parseCount(magicText);
-  if (magic === null) problems.push("magie : attendu un entier positif ou nul, reçu " + quoted(magicText));
+  if (magic === null)
+    problems.push("magie : attendu un entier positif ou nul, reçu " + quoted(magicText));
   const learning = parseCount(learningText);
   if (learning === null || !castable(learning)) {
-    problems.push("apprentissage : attendu celui d’un sort qu’on peut lancer, reçu " + quoted(learningText));
+    problems.push(
+      "apprentissage : attendu celui d’un sort qu’on peut lancer, reçu " + quoted(learningText),
+    );
   }
   const modifier = signedCount(modText);
   if (modifier === null || Math.abs(modifier) > MAX_MODIFIER) {
-    problems.push("modificateur : attendu un entier de \u2212" + MAX_MODIFIER + " à " + MAX_MODIFIER +
-                  ", reçu " + quoted(modText));
+    problems.push(
+      "modificateur : attendu un entier de \u2212" +
+        MAX_MODIFIER +
+        " à " +
+        MAX_MODIFIER +
+        ", reçu " +
+        quoted(modText),
+    );
   }
   if (!Object.hasOwn(READINGS, reading)) {
-    problems.push("lecture des extrêmes du dé : attendu l’une de " + Object.keys(READINGS).join(", ") +
-                  ", reçu " + quoted(reading));
+    problems.push(
+      "lecture des extrêmes du dé : attendu l’une de " +
+        Object.keys(READINGS).join(", ") +
+        ", reçu " +
+        quoted(reading),
+    );
   }
   if (problems.length) throw new BookError(problems);
   const outcome = outcomeOf(face, { magic, learning, modifier, reading });
@@ -72,10 +97,26 @@ export function readReplay(params, known) {
 
 /** The replayed cast in words (``name``: the spell's French name). */
 export function replayText(replay, name) {
-  const mod = replay.modifier ? ", modificateur " + (replay.modifier > 0 ? "+" : "\u2212") +
-    Math.abs(replay.modifier) : "";
-  return name + " : face " + replay.face + " (magie " + replay.magic + ", apprentissage " + replay.learning +
-    mod + ", " + READINGS[replay.reading] + ") : " + LABELS[replay.outcome] + ", +" + replay.xp + " XP.";
+  const mod = replay.modifier
+    ? ", modificateur " + (replay.modifier > 0 ? "+" : "\u2212") + Math.abs(replay.modifier)
+    : "";
+  return (
+    name +
+    " : face " +
+    replay.face +
+    " (magie " +
+    replay.magic +
+    ", apprentissage " +
+    replay.learning +
+    mod +
+    ", " +
+    READINGS[replay.reading] +
+    ") : " +
+    LABELS[replay.outcome] +
+    ", +" +
+    replay.xp +
+    " XP."
+  );
 }
 
 /** True when the address holds a replay. */

@@ -23,23 +23,36 @@ function plan(page, entry, name, panel) {
   const pLabel = el("label", null, "Chance de réussir un test");
   pLabel.htmlFor = id + "-p";
   const p = el("input");
-  Object.assign(p, { id: id + "-p", type: "text", value: page.studyChance || "1/2", autocomplete: "off" });
+  Object.assign(p, {
+    id: id + "-p",
+    type: "text",
+    value: page.studyChance || "1/2",
+    autocomplete: "off",
+  });
   const odds = el("p", "gr-cast__odds");
   odds.setAttribute("data-study-odds", "");
   odds.setAttribute("role", "status");
   const ask = () => {
     page.studyHours = Number(hours.value);
     page.studyChance = p.value;
-    odds.textContent = "XP de la séance réussie : " + studyXp(Number(hours.value), null) + " ; calcul des chances\u2026";
+    odds.textContent =
+      "XP de la séance réussie : " +
+      studyXp(Number(hours.value), null) +
+      " ; calcul des chances\u2026";
     page.askEngine({ calc: "study", hours: hours.value, p: p.value }).then((answer) => {
       if (!odds.isConnected) return;
       if (!answer) {
-        odds.textContent = "XP de la séance réussie : " + studyXp(Number(hours.value), null) +
+        odds.textContent =
+          "XP de la séance réussie : " +
+          studyXp(Number(hours.value), null) +
           " (chances indisponibles : moteur de calcul non chargé).";
       } else if (!answer.ok) {
         odds.textContent = (answer.errors || []).map((e) => e.message).join(" ; ") + ".";
       } else {
-        odds.textContent = "XP attendue " + answer.expected.decimal + " · " +
+        odds.textContent =
+          "XP attendue " +
+          answer.expected.decimal +
+          " · " +
           answer.distribution.map((d) => d.xp + " XP " + d.percent).join(" · ");
       }
     });
@@ -64,13 +77,26 @@ function plan(page, entry, name, panel) {
 function session(page, entry, name, panel) {
   const study = page.study;
   const tests = STUDY.tests[String(study.hour)];
-  const where = el("p", "gr-study__where", "Heure " + study.hour + " sur " + study.hours + ", test " + study.test +
-                   " sur " + tests + " : le MJ dit…");
+  const where = el(
+    "p",
+    "gr-study__where",
+    "Heure " +
+      study.hour +
+      " sur " +
+      study.hours +
+      ", test " +
+      study.test +
+      " sur " +
+      tests +
+      " : le MJ dit…",
+  );
   where.setAttribute("data-study-where", "");
   const end = (failedAt) => {
     let done = null;
     page.study = null;
-    page.update((book) => { done = studySession(book, entry.slug, study.hours, failedAt, now()); }, false);
+    page.update((book) => {
+      done = studySession(book, entry.slug, study.hours, failedAt, now());
+    }, false);
     if (done) page.lastStudy = { slug: entry.slug, entry: done };
     page.render();
     page.focusIn(entry.slug, "[data-study-result]");
@@ -112,7 +138,8 @@ export function studyPanel(page, entry, name) {
   result.setAttribute("role", "status");
   result.setAttribute("data-study-result", "");
   result.tabIndex = -1;
-  if (page.lastStudy && page.lastStudy.slug === entry.slug) result.textContent = page.describe(page.lastStudy.entry);
+  if (page.lastStudy && page.lastStudy.slug === entry.slug)
+    result.textContent = page.describe(page.lastStudy.entry);
   panel.appendChild(result);
   return panel;
 }

@@ -55,15 +55,23 @@ export function castOdds({ magic, learning, modifier = 0, reading = DEFAULT_READ
   const text = row(magic, learning, modifier, reading);
   return OUTCOMES.map((outcome, index) => {
     const faces = FACES.filter((_, i) => Number(text[i]) === index);
-    return { outcome, label: LABELS[outcome], xp: xpOf(outcome), faces,
-             fraction: TABLE.odds[faces.length].fraction, percent: TABLE.odds[faces.length].percent };
+    return {
+      outcome,
+      label: LABELS[outcome],
+      xp: xpOf(outcome),
+      faces,
+      fraction: TABLE.odds[faces.length].fraction,
+      percent: TABLE.odds[faces.length].percent,
+    };
   });
 }
 
 /** The odds of a cast as one line: « Réussi 7/12 (58,3 %) · … » (outcomes with a face). */
 export function oddsLine(odds) {
-  return odds.filter((o) => o.faces.length)
-    .map((o) => o.label + " " + o.fraction + " (" + o.percent + ")").join(" · ");
+  return odds
+    .filter((o) => o.faces.length)
+    .map((o) => o.label + " " + o.fraction + " (" + o.percent + ")")
+    .join(" · ");
 }
 
 /** A face drawn uniformly with the browser's cryptographic generator. */
@@ -120,8 +128,20 @@ export function duelResult(castA, castB, dominant, passedA, passedB) {
 export function duelPlay(faces, { magic, learning, element, reading = DEFAULT_READING }, opponent) {
   const { dominant, modifiers } = duelPair(element, opponent.element);
   const me = { magic, learning, reading };
-  const them = { magic: opponent.magic, learning: opponent.learning, reading: opponent.reading || reading };
-  const play = { mine: null, theirs: null, dominant, modifiers, tests: null, needed: 2, result: null };
+  const them = {
+    magic: opponent.magic,
+    learning: opponent.learning,
+    reading: opponent.reading || reading,
+  };
+  const play = {
+    mine: null,
+    theirs: null,
+    dominant,
+    modifiers,
+    tests: null,
+    needed: 2,
+    result: null,
+  };
   if (faces.length > 0) play.mine = outcomeOf(faces[0], me);
   if (faces.length > 1) play.theirs = outcomeOf(faces[1], them);
   if (faces.length < 2) {
@@ -134,9 +154,12 @@ export function duelPlay(faces, { magic, learning, element, reading = DEFAULT_RE
     play.result = duelResult(castA, castB, dominant);
     return play;
   }
-  play.tests = [faces.length > 2 ? outcomeOf(faces[2], { ...me, modifier: modifiers[0] }) : null,
-                faces.length > 3 ? outcomeOf(faces[3], { ...them, modifier: modifiers[1] }) : null];
+  play.tests = [
+    faces.length > 2 ? outcomeOf(faces[2], { ...me, modifier: modifiers[0] }) : null,
+    faces.length > 3 ? outcomeOf(faces[3], { ...them, modifier: modifiers[1] }) : null,
+  ];
   play.needed = Math.max(0, 4 - faces.length);
-  if (!play.needed) play.result = duelResult(true, true, dominant, isCast(play.tests[0]), isCast(play.tests[1]));
+  if (!play.needed)
+    play.result = duelResult(true, true, dominant, isCast(play.tests[0]), isCast(play.tests[1]));
   return play;
 }

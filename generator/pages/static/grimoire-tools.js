@@ -37,8 +37,14 @@ export function mountSpellTools(root) {
     add.setAttribute("data-in-book", entry ? "true" : "false");
     status.replaceChildren();
     if (entry) {
-      status.append((announce ? "Enregistré dans Mon grimoire : " : "Dans Mon grimoire : ") +
-                    "apprentissage " + entry.learning + ", " + entry.xp + " XP. ");
+      status.append(
+        (announce ? "Enregistré dans Mon grimoire : " : "Dans Mon grimoire : ") +
+          "apprentissage " +
+          entry.learning +
+          ", " +
+          entry.xp +
+          " XP. ",
+      );
       const link = el("a", null, "Voir Mon grimoire");
       link.href = bookUrl();
       status.appendChild(link);
@@ -83,13 +89,20 @@ function mountYourOdds(article, slug) {
     line.hidden = !entry;
     if (!entry) return;
     line.replaceChildren();
-    const head = el("strong", null, "Vos chances (magie " + book.magic + ", apprentissage " + entry.learning + ") : ");
+    const head = el(
+      "strong",
+      null,
+      "Vos chances (magie " + book.magic + ", apprentissage " + entry.learning + ") : ",
+    );
     if (!castable(entry.learning)) {
       line.append(head, "ce sort est en cours d’apprentissage, il ne peut pas encore être lancé.");
       return;
     }
-    line.append(head, oddsLine(castOdds({ magic: book.magic, learning: entry.learning, reading: book.reading })) +
-                " ");
+    line.append(
+      head,
+      oddsLine(castOdds({ magic: book.magic, learning: entry.learning, reading: book.reading })) +
+        " ",
+    );
     const link = el("a", null, "Lancer depuis Mon grimoire");
     link.href = bookUrl();
     line.appendChild(link);
@@ -105,10 +118,17 @@ export function labelIndexButtons(buttons) {
     const entry = find(book, slug);
     const name = button.getAttribute("data-name");
     button.setAttribute("data-in-book", entry ? "true" : "false");
-    button.setAttribute("aria-label", entry
-      ? name + " est dans Mon grimoire (apprentissage " + entry.learning + ", " + entry.xp +
-        " XP) : modifier"
-      : "Ajouter " + name + " à Mon grimoire");
+    button.setAttribute(
+      "aria-label",
+      entry
+        ? name +
+            " est dans Mon grimoire (apprentissage " +
+            entry.learning +
+            ", " +
+            entry.xp +
+            " XP) : modifier"
+        : "Ajouter " + name + " à Mon grimoire",
+    );
     button.title = entry ? "Dans Mon grimoire : modifier" : "Ajouter à Mon grimoire";
   }
 }

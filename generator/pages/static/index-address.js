@@ -7,5 +7,9 @@
   if (!params.has("texte")) params.set("texte", params.get("q"));
   params.delete("q");
   var search = params.toString();
-  history.replaceState(history.state, "", location.pathname + (search ? "?" + search : "") + location.hash);
+  history.replaceState(
+    history.state,
+    "",
+    location.pathname + (search ? "?" + search : "") + location.hash,
+  );
 })();

@@ -9,9 +9,17 @@ function setupCopyLinks(root) {
     button.hidden = false;
     button.addEventListener("click", () => {
       var url = location.href;
-      var say = (text) => { if (status) status.textContent = text + url; };
-      copyText(url).then(() => { say("Lien copié : "); },
-                         () => { say("Copie impossible, voici le lien : "); });
+      var say = (text) => {
+        if (status) status.textContent = text + url;
+      };
+      copyText(url).then(
+        () => {
+          say("Lien copié : ");
+        },
+        () => {
+          say("Copie impossible, voici le lien : ");
+        },
+      );
     });
   });
 }
@@ -25,8 +33,9 @@ function tableName(wrap, table) {
   for (let i = 0; node && i < 4; i++, node = node.previousElementSibling) {
     if (/^H[1-6]$/.test(node.tagName)) return node.textContent.trim();
   }
-  var heads = table?.tHead ? Array.prototype.map.call(table.tHead.rows[0].cells,
-    (cell) => cell.textContent.trim()) : [];
+  var heads = table?.tHead
+    ? Array.prototype.map.call(table.tHead.rows[0].cells, (cell) => cell.textContent.trim())
+    : [];
   return heads.slice(0, 3).join(", ") + (heads.length > 3 ? "…" : "");
 }
 
@@ -65,7 +74,10 @@ export function sharedCalculator(search, prefixes) {
   var keys = Array.from(new URLSearchParams(search).keys());
   for (var i = 0; i < prefixes.length; i++) {
     var start = prefixes[i] + "-";
-    if (keys.some(function (key) { return key.indexOf(start) === 0; })) return prefixes[i];
+    if (
+      keys.some((key) => key.indexOf(start) === 0)
+    )
+      return prefixes[i];
   }
   return null;
 }
@@ -75,11 +87,12 @@ export function sharedCalculator(search, prefixes) {
 function focusSharedCalculator(root) {
   if (typeof location === "undefined" || location.hash) return;
   var sections = Array.prototype.slice.call(root.querySelectorAll(".gr-calc[data-prefix]"));
-  var prefix = sharedCalculator(location.search, sections.map(function (section) {
-    return section.getAttribute("data-prefix");
-  }));
+  var prefix = sharedCalculator(
+    location.search,
+    sections.map((section) => section.getAttribute("data-prefix")),
+  );
   if (!prefix) return;
-  var section = sections.filter(function (s) { return s.getAttribute("data-prefix") === prefix; })[0];
+  var section = sections.filter((s) => s.getAttribute("data-prefix") === prefix)[0];
   var title = section.querySelector(".gr-calc__title") || section;
   if (!title.hasAttribute("tabindex")) title.setAttribute("tabindex", "-1");
   title.focus({ preventScroll: true });
@@ -87,14 +100,16 @@ function focusSharedCalculator(root) {
   // The calculators above it draw their results after this: keep the title in view until the
   // reader scrolls or taps, or for ten seconds at most.
   if (typeof ResizeObserver === "undefined") return;
-  var observer = new ResizeObserver(function () { title.scrollIntoView({ block: "start" }); });
-  var stop = function () {
+  var observer = new ResizeObserver(() => {
+    title.scrollIntoView({ block: "start" });
+  });
+  var stop = () => {
     observer.disconnect();
-    ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (type) {
+    ["wheel", "touchstart", "keydown", "pointerdown"].forEach((type) => {
       window.removeEventListener(type, stop, true);
     });
   };
-  ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (type) {
+  ["wheel", "touchstart", "keydown", "pointerdown"].forEach((type) => {
     window.addEventListener(type, stop, true);
   });
   observer.observe(document.body);
@@ -108,4 +123,7 @@ export function mountSite(root) {
   focusSharedCalculator(root);
 }
 
-if (typeof document !== "undefined") whenReady(() => { mountSite(document); });
+if (typeof document !== "undefined")
+  whenReady(() => {
+    mountSite(document);
+  });

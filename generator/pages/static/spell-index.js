@@ -26,7 +26,10 @@ export function readIndexState(search) {
     const values = (params.get(facet) || "").split(",").filter(Boolean);
     facets[facet] = {
       include: values.filter((v) => v[0] !== "-"),
-      exclude: values.filter((v) => v[0] === "-").map((v) => v.slice(1)).filter(Boolean),
+      exclude: values
+        .filter((v) => v[0] === "-")
+        .map((v) => v.slice(1))
+        .filter(Boolean),
     };
   }
   let sort = { ...DEFAULT_SORT };
@@ -89,8 +92,8 @@ export function matchRank(query, spell) {
   if (spell.name.startsWith(query)) return 1;
   if (wordsStart(terms, spell.name)) return 2;
   if (wordsStart(terms, spell.name + " " + (spell.aliases || ""))) return 3;
-  const all = spell.all ||
-    " " + spell.name + " " + (spell.aliases || "") + " " + (spell.text || "") + " ";
+  const all =
+    spell.all || " " + spell.name + " " + (spell.aliases || "") + " " + (spell.text || "") + " ";
   return terms.every((term) => all.includes(term)) ? 4 : -1;
 }
 
@@ -112,7 +115,7 @@ export function compareRows(a, b, sort) {
  */
 export function reconcile(parent, wanted) {
   const keep = new Set(wanted);
-  for (let child = parent.firstElementChild; child;) {
+  for (let child = parent.firstElementChild; child; ) {
     const next = child.nextElementSibling;
     if (!keep.has(child)) parent.removeChild(child);
     child = next;
@@ -275,7 +278,8 @@ export function mountIndex(root) {
     const ranked = folded !== "" && sortState.key === DEFAULT_SORT.key && !sortState.descending;
     const next = [];
     for (const row of rows) {
-      let ok = matchesFacet(row.levels, facets.niveau) &&
+      let ok =
+        matchesFacet(row.levels, facets.niveau) &&
         matchesFacet([row.element], facets.element) &&
         matchesFacet([row.difficultyText], facets.difficulte);
       if (ok && folded) {
@@ -284,20 +288,33 @@ export function mountIndex(root) {
       }
       if (ok) next.push(row);
     }
-    next.sort(ranked ? (a, b) => a.match - b.match || a.rank - b.rank
-                     : (a, b) => compareRows(a, b, sortState));
+    next.sort(
+      ranked
+        ? (a, b) => a.match - b.match || a.rank - b.rank
+        : (a, b) => compareRows(a, b, sortState),
+    );
     shown = next;
     /* The same view keeps the rows the reader asked for; another starts from the top. */
     const key = JSON.stringify([folded, facets, sortState, searchText !== null]);
     draw(key === lastKey ? drawn : 0);
     lastKey = key;
-    VIEWS.set(root, { slugs: shown.map((row) => row.slug), all: rows.map((row) => row.slug),
-                      ranked, defaultView: !folded && shown.length === rows.length &&
-                        sortState.key === DEFAULT_SORT.key && !sortState.descending });
+    VIEWS.set(root, {
+      slugs: shown.map((row) => row.slug),
+      all: rows.map((row) => row.slug),
+      ranked,
+      defaultView:
+        !folded &&
+        shown.length === rows.length &&
+        sortState.key === DEFAULT_SORT.key &&
+        !sortState.descending,
+    });
     showSort(ranked);
     showActive();
-    const text = shown.length + (shown.length > 1 ? " sorts affichés" : " sort affiché") +
-      " sur " + rows.length;
+    const text =
+      shown.length +
+      (shown.length > 1 ? " sorts affichés" : " sort affiché") +
+      " sur " +
+      rows.length;
     if (count.textContent !== text) count.textContent = text;
     if (empty.hidden !== (shown.length !== 0)) empty.hidden = shown.length !== 0;
     writeUrl();
@@ -325,7 +342,9 @@ export function mountIndex(root) {
         }
         apply();
       })
-      .catch(() => { loading = false; /* names and aliases are still searched */ });
+      .catch(() => {
+        loading = false; /* names and aliases are still searched */
+      });
   }
 
   opener.addEventListener("click", () => {
@@ -358,9 +377,12 @@ export function mountIndex(root) {
     const button = more.querySelector("button");
     button.addEventListener("click", () => draw(drawn + limit));
     if (typeof IntersectionObserver === "function") {
-      new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting) && drawn < shown.length) draw(drawn + limit);
-      }, { rootMargin: "600px 0px" }).observe(more);
+      new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting) && drawn < shown.length) draw(drawn + limit);
+        },
+        { rootMargin: "600px 0px" },
+      ).observe(more);
     }
   }
   window.addEventListener("beforeprint", () => draw(shown.length));

@@ -13,14 +13,14 @@ var SEARCH = /*@SEARCH@*/ null;
 
 var nativePost = self.postMessage.bind(self);
 var nativeListen = self.addEventListener.bind(self);
-var engine = null;       // the theme's message handler, once its script is loaded
-var ready = false;       // the engine holds the documents
-var pending = [];        // queries received while the engine was loading
-var setup = null;        // the page's setup message
+var engine = null; // the theme's message handler, once its script is loaded
+var ready = false; // the engine holds the documents
+var pending = []; // queries received while the engine was loading
+var setup = null; // the page's setup message
 var starting = null;
 var onEngineReady = null;
 
-var folding = null;       // common.js: {fold, foldMarks}, once imported
+var folding = null; // common.js: {fold, foldMarks}, once imported
 
 // A title as words only: « L'Œil de mage » → « l oeil de mage ».
 function words(text) {
@@ -29,14 +29,16 @@ function words(text) {
 
 // The page whose title is exactly the query comes first (the theme's scores tie when a name
 // is part of a longer one: « Invisibilité », « Détection de l'invisibilité »).
-var asked = [];   // the queries sent to the engine, oldest first
+var asked = []; // the queries sent to the engine, oldest first
 function exactTitleFirst(result) {
   var query = words(asked.shift() || "");
   var groups = result && result.data && result.data.items;
   if (!query || !Array.isArray(groups)) return result;
-  var exact = groups.filter(function (group) { return group[0] && words(group[0].title) === query; });
+  var exact = groups.filter((group) => group[0] && words(group[0].title) === query);
   if (!exact.length) return result;
-  result.data.items = exact.concat(groups.filter(function (group) { return exact.indexOf(group) < 0; }));
+  result.data.items = exact.concat(
+    groups.filter((group) => exact.indexOf(group) < 0),
+  );
   return result;
 }
 
@@ -49,11 +51,11 @@ function ask(message) {
 }
 
 // The theme's script registers its handler and posts its answers through these globals.
-self.addEventListener = function (type, listener, options) {
+self.addEventListener = (type, listener, options) => {
   if (type === "message") engine = listener;
   else nativeListen(type, listener, options);
 };
-self.postMessage = function (message) {
+self.postMessage = (message) => {
   if (message && message.type === 1 && onEngineReady) {
     var done = onEngineReady;
     onEngineReady = null;
@@ -67,7 +69,7 @@ self.postMessage = function (message) {
 function foldIndexedWords() {
   var lunr = self.lunr;
   function foldToken(token) {
-    return token.update(function (text) { return folding.foldMarks(text); });
+    return token.update((text) => folding.foldMarks(text));
   }
   lunr.Pipeline.registerFunction(foldToken, "grimoireFold");
   var add = lunr.Builder.prototype.add;
@@ -80,7 +82,7 @@ function foldIndexedWords() {
 
 function start() {
   return import(new URL(SEARCH.fold, self.location.href).href)
-    .then(function (module) {
+    .then((module) => {
       folding = module;
       if (!engine) {
         importScripts(SEARCH.worker);
@@ -88,29 +90,29 @@ function start() {
       }
       return fetch(new URL(SEARCH.documents, self.location.href).href);
     })
-    .then(function (response) {
+    .then((response) => {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.json();
     })
-    .then(function (index) {
-      return new Promise(function (resolve) {
+    .then((index) => new Promise((resolve) => {
         onEngineReady = resolve;
         var options = setup && setup.data ? setup.data.options : {};
-        engine({ data: { type: 0, data: { config: index.config, docs: index.docs, options: options } } });
-      });
-    })
-    .then(function () {
+        engine({
+          data: { type: 0, data: { config: index.config, docs: index.docs, options: options } },
+        });
+      }))
+    .then(() => {
       ready = true;
       pending.splice(0).forEach(ask);
     })
-    .catch(function () {
+    .catch(() => {
       starting = null;
       pending.splice(0);
       nativePost({ type: 3, data: { items: [] } });
     });
 }
 
-nativeListen("message", function (event) {
+nativeListen("message", (event) => {
   var message = event.data;
   if (!message) return;
   if (message.type === 0) {
