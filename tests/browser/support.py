@@ -180,13 +180,17 @@ _TURN_DARK = """() => {
     const input = document.querySelector("[data-md-color-media='(prefers-color-scheme: dark)']");
     for (const key of ['media', 'scheme', 'primary', 'accent'])
         document.body.setAttribute('data-md-color-' + key, input.getAttribute('data-md-color-' + key));
+    // The theme's colours change with a transition: wait for every one to end.
     return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
-        () => done(document.body.dataset.mdColorScheme))));
+        () => Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)
+            .map(a => a.finished.catch(() => null)))
+            .then(() => done(document.body.dataset.mdColorScheme)))));
 }"""
 
 
 def turn_dark(page) -> None:
     """Turn the open page to the dark scheme, as the system turning dark and a reload would,
-    keeping what the reader did on it; two frames are drawn after."""
+    keeping what the reader did on it; two frames are drawn after and the theme's colour
+    transitions have ended."""
     page.emulate_media(color_scheme="dark")
     assert page.evaluate(_TURN_DARK) == "slate"
