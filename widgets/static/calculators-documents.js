@@ -13,7 +13,7 @@ export function documentName(request, cfg) {
     if (match === null) return null;
     key = kind + "-" + match;
   }
-  return  Object.hasOwn(cfg.files, key) ? cfg.files[key] : null;
+  return Object.hasOwn(cfg.files, key) ? cfg.files[key] : null;
 }
 
 /** Integer text as the bridge reads it (``integer``: how it reads integers), as a decimal

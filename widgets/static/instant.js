@@ -167,9 +167,7 @@ function judge(entry, value, judged, fields) {
  */
 export function check(fields, request) {
   if (!fields || !fields.calcs || !request || typeof request.calc !== "string") return null;
-  const entries = Object.hasOwn(fields.calcs, request.calc)
-    ? fields.calcs[request.calc]
-    : null;
+  const entries = Object.hasOwn(fields.calcs, request.calc) ? fields.calcs[request.calc] : null;
   if (!entries) return null;
   if (
     request.calc === "roll" &&

@@ -74,10 +74,7 @@ export function sharedCalculator(search, prefixes) {
   var keys = Array.from(new URLSearchParams(search).keys());
   for (var i = 0; i < prefixes.length; i++) {
     var start = prefixes[i] + "-";
-    if (
-      keys.some((key) => key.indexOf(start) === 0)
-    )
-      return prefixes[i];
+    if (keys.some((key) => key.indexOf(start) === 0)) return prefixes[i];
   }
   return null;
 }

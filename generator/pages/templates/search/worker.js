@@ -36,9 +36,7 @@ function exactTitleFirst(result) {
   if (!query || !Array.isArray(groups)) return result;
   var exact = groups.filter((group) => group[0] && words(group[0].title) === query);
   if (!exact.length) return result;
-  result.data.items = exact.concat(
-    groups.filter((group) => exact.indexOf(group) < 0),
-  );
+  result.data.items = exact.concat(groups.filter((group) => exact.indexOf(group) < 0));
   return result;
 }
 
@@ -94,13 +92,16 @@ function start() {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.json();
     })
-    .then((index) => new Promise((resolve) => {
-        onEngineReady = resolve;
-        var options = setup && setup.data ? setup.data.options : {};
-        engine({
-          data: { type: 0, data: { config: index.config, docs: index.docs, options: options } },
-        });
-      }))
+    .then(
+      (index) =>
+        new Promise((resolve) => {
+          onEngineReady = resolve;
+          var options = setup && setup.data ? setup.data.options : {};
+          engine({
+            data: { type: 0, data: { config: index.config, docs: index.docs, options: options } },
+          });
+        }),
+    )
     .then(() => {
       ready = true;
       pending.splice(0).forEach(ask);
