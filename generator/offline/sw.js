@@ -33,7 +33,6 @@
  *                             then {type: "pages", state: "done" | "error"}
  *   {type: "skip-waiting"} → this (waiting) version takes over now.
  */
-"use strict";
 
 const MANIFEST = /*@MANIFEST@*/ null;
 const PREFIX = "grimoire-";

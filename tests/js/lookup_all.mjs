@@ -15,5 +15,5 @@ const out = requests.map((request) => ({
   answer: doc ? lookup(doc, request, fields.integer) : null,
 }));
 process.stdout.write(
-  JSON.stringify(out, (key, value) => (typeof value === "bigint" ? value.toString() : value)),
+  JSON.stringify(out, (_key, value) => (typeof value === "bigint" ? value.toString() : value)),
 );

@@ -103,7 +103,7 @@ export class Calculator {
         "",
         window.location.pathname + search + window.location.hash,
       );
-    } catch (error) {
+    } catch {
       /* a sandboxed page may refuse: the calculator still works */
     }
   }
@@ -176,8 +176,7 @@ export class Calculator {
     for (const [key, value] of Object.entries(request)) {
       if (key === "calc" || typeof value !== "string" || value.length <= MAX_FIELD_CHARS) continue;
       const input = this.field(key);
-      const label =
-        input && input.id ? this.section.querySelector('label[for="' + input.id + '"]') : null;
+      const label = input?.id ? this.section.querySelector('label[for="' + input.id + '"]') : null;
       errors.push({ field: key, message: tooLongMessage(label ? label.textContent.trim() : key) });
     }
     return errors.length ? { ok: false, errors } : null;
@@ -190,7 +189,7 @@ export class Calculator {
     const doc = await loadDocument(request);
     if (this.seq !== 0 || this.shown) return; // the reader got there first
     const answer = lookUp(doc, request);
-    if (answer) this.show(++this.seq, request, answer);
+    if (answer) this.show(++this.seq, answer);
   }
 
   // Refuses a bad value at once, in the engine's words; answers from the build's data when
@@ -200,7 +199,7 @@ export class Calculator {
     const seq = ++this.seq;
     const refused = this.tooLong(request);
     if (refused) {
-      this.show(seq, request, refused);
+      this.show(seq, refused);
       return;
     }
     const doc = await documentWithin(request, DATA_WAIT_MS);
@@ -211,15 +210,15 @@ export class Calculator {
       if (face !== null) request.face = String(face);
     }
     const errors = fields && instant ? instant.check(fields, request) : null;
-    if (errors && errors.length) {
+    if (errors?.length) {
       this.settle();
-      this.show(seq, request, { ok: false, errors });
+      this.show(seq, { ok: false, errors });
       return;
     }
     const answer = errors ? lookUp(doc, request) : null;
     if (answer) {
       this.settle();
-      this.show(seq, request, answer);
+      this.show(seq, answer);
       return;
     }
     this.markStale();
@@ -258,7 +257,7 @@ export class Calculator {
     this.busy = true;
     engine.request(request).then((response) => {
       this.busy = false;
-      if (response) this.show(seq, request, response);
+      if (response) this.show(seq, response);
       else if (seq === this.seq) this.markStale();
       if (this.queued) {
         const next = this.queued;
@@ -271,10 +270,10 @@ export class Calculator {
     });
   }
 
-  show(seq, request, response) {
+  show(seq, response) {
     if (seq <= this.shown) return; // a newer answer is already drawn
     this.shown = seq;
-    this.render(request, response);
+    this.render(response);
   }
 
   clearErrors() {
@@ -308,7 +307,7 @@ export class Calculator {
     }
   }
 
-  render(request, response) {
+  render(response) {
     this.clearErrors();
     if (!response.ok) {
       // The link keeps what the reader typed, so it reopens on the same message.
@@ -335,7 +334,7 @@ export class Calculator {
   syncSpell(select) {
     const side = select.getAttribute("data-spell-for");
     const option = select.options[select.selectedIndex];
-    const element = option && option.getAttribute("data-element");
+    const element = option?.getAttribute("data-element");
     const target = this.field(side + "_element");
     if (element && target) target.value = element;
   }
@@ -360,10 +359,9 @@ export class Calculator {
       if (name && /_element$/.test(name)) {
         // An element chosen by hand no longer matches the chosen spell.
         const spell = section.querySelector('[data-spell-for="' + name.charAt(0) + '"]');
-        const option = spell && spell.options[spell.selectedIndex];
+        const option = spell?.options[spell.selectedIndex];
         if (
-          option &&
-          option.getAttribute("data-element") &&
+          option?.getAttribute("data-element") &&
           option.getAttribute("data-element") !== el.value
         ) {
           spell.value = "";
@@ -377,7 +375,7 @@ export class Calculator {
         event.preventDefault();
         this.wantsUrl = true;
         const active = document.activeElement;
-        if (active && active.getAttribute && active.getAttribute("data-field") === "face") {
+        if (active?.getAttribute && active.getAttribute("data-field") === "face") {
           this.compute(this.request("roll", { face: active.value }));
         } else {
           this.compute(this.request(this.calc));

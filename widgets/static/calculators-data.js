@@ -23,7 +23,7 @@ function loadInstant() {
   return instantLoading;
 }
 
-const cfg = (config && config.instant) || null;
+const cfg = config?.instant || null;
 
 // The name of the data document for a request, or null.
 function documentName(request) {
@@ -32,7 +32,7 @@ function documentName(request) {
 
 // The fields document (how the bridge reads every field), once loaded.
 export function fieldsDoc() {
-  return cfg && cfg.files ? ready.get(cfg.files.fields) || null : null;
+  return cfg?.files ? ready.get(cfg.files.fields) || null : null;
 }
 
 // The build's answer to a request from its document, or null (not in it, or no document).
@@ -45,7 +45,7 @@ export function lookUp(doc, request) {
 // fields and the request's data document. Resolves with that document, or null (none,
 // unreachable or unreadable); instant.js and the fields are there once it resolves, if they can be.
 export function loadDocument(request) {
-  if (!cfg || !cfg.files) return Promise.resolve(null);
+  if (!cfg?.files) return Promise.resolve(null);
   const name = documentName(request);
   const parts = [
     loadInstant(),
@@ -90,9 +90,7 @@ function fetchDocument(name, kind) {
 // True when the data this request would be answered from arrived unreadable.
 export function dataMalformed(request) {
   const name = documentName(request);
-  return Boolean(
-    (name && malformed.has(name)) || (cfg && cfg.files && malformed.has(cfg.files.fields)),
-  );
+  return Boolean((name && malformed.has(name)) || (cfg?.files && malformed.has(cfg.files.fields)));
 }
 
 // The data document, or null when it is not there within ``ms``.

@@ -4,9 +4,9 @@
 
 /** The file name of the data document for ``request``, or null when none can answer it. */
 export function documentName(request, cfg) {
-  if (!cfg || !cfg.files || !request || typeof request.calc !== "string") return null;
+  if (!cfg?.files || !request || typeof request.calc !== "string") return null;
   const kind = request.calc === "roll" ? "cast" : request.calc;
-  const split = cfg.split && cfg.split[kind];
+  const split = cfg.split?.[kind];
   let key = kind;
   if (split) {
     const match = integerText(request[split], cfg.integer);

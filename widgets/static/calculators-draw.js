@@ -9,9 +9,9 @@
 //   data-show / data-hide element shown / hidden when the value is truthy
 
 function valueAt(data, path) {
-  var parts = path.split(".");
-  var value = data;
-  for (var i = 0; i < parts.length; i++) {
+  const parts = path.split(".");
+  let value = data;
+  for (let i = 0; i < parts.length; i++) {
     if (value === null || value === undefined) return undefined;
     value = value[parts[i]];
   }
@@ -24,32 +24,32 @@ function text(value) {
 }
 
 function slotKey(item, index) {
-  var key = item && item.key !== undefined ? String(item.key) : String(index);
+  const key = item && item.key !== undefined ? String(item.key) : String(index);
   return key.replace(/[^a-z0-9_-]/gi, "");
 }
 
 function drawRows(tbody, items) {
-  var cols = (tbody.getAttribute("data-cols") || "").split(/\s+/).filter(Boolean);
+  const cols = (tbody.getAttribute("data-cols") || "").split(/\s+/).filter(Boolean);
   // Column names, repeated on each cell for the narrow-screen (card) layout.
-  var table = tbody.closest("table");
-  var heads = table ? table.querySelectorAll("thead th") : [];
-  var swatch = tbody.hasAttribute("data-swatch");
-  var flag = tbody.getAttribute("data-flag");
-  var flagText = tbody.getAttribute("data-flag-text") || "";
-  var fragment = document.createDocumentFragment();
+  const table = tbody.closest("table");
+  const heads = table ? table.querySelectorAll("thead th") : [];
+  const swatch = tbody.hasAttribute("data-swatch");
+  const flag = tbody.getAttribute("data-flag");
+  const flagText = tbody.getAttribute("data-flag-text") || "";
+  const fragment = document.createDocumentFragment();
   (items || []).forEach((item, index) => {
-    var row = document.createElement("tr");
+    const row = document.createElement("tr");
     row.setAttribute("role", "row");
     row.className = "gr-row gr-row--" + slotKey(item, index);
     if (flag && item[flag]) row.className += " gr-row--flagged";
     cols.forEach((col, i) => {
-      var cell = document.createElement(i === 0 ? "th" : "td");
+      const cell = document.createElement(i === 0 ? "th" : "td");
       cell.setAttribute("role", i === 0 ? "rowheader" : "cell");
       if (heads[i]) cell.setAttribute("data-label", heads[i].textContent);
       if (i === 0) {
         cell.scope = "row";
         if (swatch) {
-          var mark = document.createElement("span");
+          const mark = document.createElement("span");
           mark.className = "gr-swatch gr-swatch--" + slotKey(item, index);
           mark.setAttribute("aria-hidden", "true");
           cell.appendChild(mark);
@@ -57,7 +57,7 @@ function drawRows(tbody, items) {
       }
       cell.appendChild(document.createTextNode(text(valueAt(item, col))));
       if (i === 0 && flag && item[flag] && flagText) {
-        var note = document.createElement("span");
+        const note = document.createElement("span");
         note.className = "gr-calc__flag";
         note.textContent = " (" + flagText + ")";
         cell.appendChild(note);
@@ -70,10 +70,10 @@ function drawRows(tbody, items) {
 }
 
 function drawBar(bar, items) {
-  var fragment = document.createDocumentFragment();
+  const fragment = document.createDocumentFragment();
   (items || []).forEach((item, index) => {
     if (!item || !(item.share > 0)) return;
-    var segment = document.createElement("span");
+    const segment = document.createElement("span");
     segment.className = "gr-bar__seg gr-bar__seg--" + slotKey(item, index);
     segment.style.width = (item.share * 100).toFixed(4) + "%";
     segment.title =
@@ -84,9 +84,9 @@ function drawBar(bar, items) {
 }
 
 function drawList(list, items) {
-  var fragment = document.createDocumentFragment();
+  const fragment = document.createDocumentFragment();
   (items || []).forEach((item) => {
-    var li = document.createElement("li");
+    const li = document.createElement("li");
     li.textContent = text(item);
     fragment.appendChild(li);
   });

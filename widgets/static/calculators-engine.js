@@ -59,9 +59,9 @@ export class EngineOnDemand {
   load() {
     if (this.loading) return this.loading;
     let timer;
-    const late = new Promise((resolve, reject) => {
+    const late = new Promise((_resolve, reject) => {
       // The engine's script is bounded like any download of the engine (no configuration: at once).
-      timer = setTimeout(reject, (config && config.timeoutMs) || 0);
+      timer = setTimeout(reject, config?.timeoutMs || 0);
     });
     this.loading = Promise.race([import("./engine.js"), late])
       .then((module) => {

@@ -30,7 +30,7 @@ const calculators = [];
 
 function watchVisibility(calculator) {
   if (typeof IntersectionObserver === "undefined") return;
-  const saveData = navigator.connection && navigator.connection.saveData;
+  const saveData = navigator.connection?.saveData;
   if (saveData) return; // on a metered connection, wait for the reader to use it
   if (!observer) {
     observer = new IntersectionObserver(
@@ -77,7 +77,7 @@ async function answer(request) {
       : null;
   const fields = fieldsDoc();
   const errors = fields && instant ? instant.check(fields, request) : null;
-  if (errors && errors.length) return { ok: false, errors };
+  if (errors?.length) return { ok: false, errors };
   const found = errors ? lookUp(doc, request) : null;
   return found || engine.request(request);
 }

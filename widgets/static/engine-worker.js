@@ -121,7 +121,7 @@ async function checkFile(url) {
   let response;
   try {
     response = await fetch(url, { method: "HEAD" });
-  } catch (error) {
+  } catch {
     console.warn("[moteur] inaccessible :", url);
     throw new Error("fichier du moteur inaccessible");
   }
@@ -136,7 +136,7 @@ async function fetchArchive() {
   let response;
   try {
     response = await fetch(archiveURL);
-  } catch (error) {
+  } catch {
     console.warn("[moteur] inaccessible :", archiveURL);
     throw new Error("archive du moteur inaccessible");
   }
@@ -196,7 +196,7 @@ const ready = (async () => {
 })();
 
 ready.catch((error) => {
-  post({ type: "error", message: String((error && error.message) || error) });
+  post({ type: "error", message: String(error?.message || error) });
 });
 
 self.onmessage = async (event) => {
@@ -205,7 +205,7 @@ self.onmessage = async (event) => {
   let handleJson;
   try {
     handleJson = await ready;
-  } catch (error) {
+  } catch {
     return; // already reported by the "error" message
   }
   let response;

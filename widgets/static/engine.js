@@ -86,8 +86,7 @@ export class Engine {
       ? [cfg.timeoutMs, cfg.bootTimeoutMs, cfg.requestTimeoutMs, cfg.deadlineMs]
       : [];
     if (
-      !cfg ||
-      !cfg.pyodide ||
+      !cfg?.pyodide ||
       !cfg.archive ||
       !cfg.stdlib ||
       !Array.isArray(cfg.pyodideFiles) ||
@@ -112,13 +111,13 @@ export class Engine {
     this.setState("loading");
     try {
       this.worker = new Worker(url.href, { type: "module" });
-    } catch (error) {
+    } catch {
       this.fail("le script du moteur n'a pas pu démarrer");
       return;
     }
     this.worker.onmessage = (event) => this.onMessage(event.data || {});
     this.worker.onerror = (event) => {
-      if (event && event.preventDefault) event.preventDefault();
+      if (event?.preventDefault) event.preventDefault();
       this.fail("le script du moteur a échoué");
     };
     this.armStall(true);
@@ -155,7 +154,7 @@ export class Engine {
       clearTimeout(this.deadlineTimer);
       this.timings = { ready: data.ms, pyodide: data.pyodideMs, engine: data.engineMs };
       this.setState("ready");
-      for (const [id, entry] of this.pending) this.arm(id, entry);
+      for (const entry of this.pending.values()) this.arm(entry);
       return;
     }
     if (data.type === "error") {
@@ -169,7 +168,7 @@ export class Engine {
     entry.resolve(data.response);
   }
 
-  arm(id, entry) {
+  arm(entry) {
     if (entry.timer) return;
     entry.timer = setTimeout(() => this.restart(), this.requestMs);
   }
@@ -215,7 +214,7 @@ export class Engine {
     return new Promise((resolve) => {
       const entry = { resolve, timer: null };
       this.pending.set(id, entry);
-      if (this.state === "ready") this.arm(id, entry);
+      if (this.state === "ready") this.arm(entry);
       this.worker.postMessage({ id, request });
     });
   }

@@ -122,10 +122,6 @@ function isProbability(value, fields) {
   return numerator * 1n >= low * denominator && numerator <= high * denominator;
 }
 
-function asBig(value) {
-  return typeof value === "number" ? BigInt(value) : value;
-}
-
 // The refusal of one field's value, or "" when the engine takes it.
 function judge(entry, value, judged, fields) {
   if (entry.kind === "integer") {
@@ -166,7 +162,7 @@ function judge(entry, value, judged, fields) {
  * calculator, a roll shared by its seed). ``fields``: the build's ``fields`` document.
  */
 export function check(fields, request) {
-  if (!fields || !fields.calcs || !request || typeof request.calc !== "string") return null;
+  if (!fields?.calcs || !request || typeof request.calc !== "string") return null;
   const entries = Object.hasOwn(fields.calcs, request.calc) ? fields.calcs[request.calc] : null;
   if (!entries) return null;
   if (
@@ -226,11 +222,7 @@ export function cryptoDraw(low, high) {
 
 /** A face of the die for a roll, drawn over the faces the bridge reads (``fields``). */
 export function drawFace(fields, draw = cryptoDraw) {
-  const entry =
-    fields &&
-    fields.calcs &&
-    fields.calcs.roll &&
-    fields.calcs.roll.find((e) => e.field === "face");
+  const entry = fields?.calcs?.roll?.find((e) => e.field === "face");
   if (!entry || entry.low === null || typeof entry.high !== "number") return null;
   return draw(entry.low, entry.high);
 }
@@ -245,7 +237,7 @@ function locate(doc, request, integer) {
     if (raw === undefined || raw === null) return null;
     let value = toEngine(raw, integer);
     values[field] = value;
-    const fold = doc.fold && doc.fold[field];
+    const fold = doc.fold?.[field];
     if (typeof fold === "number" && typeof value === "number" && value > fold) value = fold;
     const position = axis.indexOf(value);
     if (position < 0 || typeof value !== typeof axis[position]) return null;
@@ -283,7 +275,7 @@ function inputsOf(doc, values) {
 export function documentKey(request, cfg) {
   if (!request || typeof request.calc !== "string") return null;
   const kind = request.calc === "roll" ? "cast" : request.calc;
-  const split = cfg && cfg.split && cfg.split[kind];
+  const split = cfg?.split?.[kind];
   if (!split) return kind;
   const raw = request[split];
   if (raw === undefined || raw === null || !cfg.integer) return null;

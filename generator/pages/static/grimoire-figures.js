@@ -29,7 +29,7 @@ function pageCalculators() {
 /** The engine's answer to ``request`` through the page's calculators (null: no engine). */
 export function askEngine(request) {
   return pageCalculators().then((found) => {
-    const calculators = found && found.calculators;
+    const calculators = found?.calculators;
     if (!calculators || typeof calculators.request !== "function") return null;
     return calculators.request(request).catch(() => null);
   });

@@ -8,7 +8,7 @@ import { STUDY, studyXp } from "./grimoire-table.js";
 
 const now = () => new Date().toISOString();
 
-function plan(page, entry, name, panel) {
+function plan(page, entry, panel) {
   const id = "gr-study-" + entry.slug;
   const hoursLabel = el("label", null, "Heures prévues");
   hoursLabel.htmlFor = id + "-hours";
@@ -74,7 +74,7 @@ function plan(page, entry, name, panel) {
   ask();
 }
 
-function session(page, entry, name, panel) {
+function session(page, entry, panel) {
   const study = page.study;
   const tests = STUDY.tests[String(study.hour)];
   const where = el(
@@ -132,8 +132,8 @@ export function studyPanel(page, entry, name) {
   const title = el("h3", "gr-cast__title", "Étudier « " + name + " »");
   title.id = "gr-study-" + entry.slug + "-title";
   panel.appendChild(title);
-  if (page.study && page.study.slug === entry.slug) session(page, entry, name, panel);
-  else plan(page, entry, name, panel);
+  if (page.study && page.study.slug === entry.slug) session(page, entry, panel);
+  else plan(page, entry, panel);
   const result = el("p", "gr-cast__result");
   result.setAttribute("role", "status");
   result.setAttribute("data-study-result", "");

@@ -5,11 +5,11 @@ import { copyText, whenReady } from "./common.js";
 
 function setupCopyLinks(root) {
   root.querySelectorAll("[data-copy-link]").forEach((button) => {
-    var status = button.parentElement.querySelector(".gr-copy-status");
+    const status = button.parentElement.querySelector(".gr-copy-status");
     button.hidden = false;
     button.addEventListener("click", () => {
-      var url = location.href;
-      var say = (text) => {
+      const url = location.href;
+      const say = (text) => {
         if (status) status.textContent = text + url;
       };
       copyText(url).then(
@@ -29,23 +29,23 @@ function setupCopyLinks(root) {
 /* A table's name: its caption, else a heading just before it, else its first headers. */
 function tableName(wrap, table) {
   if (table?.caption) return table.caption.textContent.trim();
-  var node = wrap.previousElementSibling;
+  let node = wrap.previousElementSibling;
   for (let i = 0; node && i < 4; i++, node = node.previousElementSibling) {
     if (/^H[1-6]$/.test(node.tagName)) return node.textContent.trim();
   }
-  var heads = table?.tHead
+  const heads = table?.tHead
     ? Array.prototype.map.call(table.tHead.rows[0].cells, (cell) => cell.textContent.trim())
     : [];
   return heads.slice(0, 3).join(", ") + (heads.length > 3 ? "…" : "");
 }
 
 function setupScrollableTables(root) {
-  var wraps = Array.prototype.slice.call(root.querySelectorAll(".md-typeset .gr-table-wrap"));
+  const wraps = Array.prototype.slice.call(root.querySelectorAll(".md-typeset .gr-table-wrap"));
   if (!wraps.length) return;
   function update() {
     wraps.forEach((wrap) => {
-      var table = wrap.querySelector("table");
-      var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+      const table = wrap.querySelector("table");
+      const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
       if (scrolls && !wrap.hasAttribute("tabindex")) {
         const name = tableName(wrap, table);
         wrap.setAttribute("tabindex", "0");
@@ -61,7 +61,7 @@ function setupScrollableTables(root) {
     });
   }
   update();
-  var timer = null;
+  let timer = null;
   window.addEventListener("resize", () => {
     clearTimeout(timer);
     timer = setTimeout(update, 150);
@@ -71,9 +71,9 @@ function setupScrollableTables(root) {
 /** The prefix of the calculator a shared link is about: the first of ``prefixes`` that names
  *  a parameter of ``search`` (« ?duel-magie=3 » → « duel »), else null. */
 export function sharedCalculator(search, prefixes) {
-  var keys = Array.from(new URLSearchParams(search).keys());
-  for (var i = 0; i < prefixes.length; i++) {
-    var start = prefixes[i] + "-";
+  const keys = Array.from(new URLSearchParams(search).keys());
+  for (let i = 0; i < prefixes.length; i++) {
+    const start = prefixes[i] + "-";
     if (keys.some((key) => key.indexOf(start) === 0)) return prefixes[i];
   }
   return null;
@@ -83,24 +83,24 @@ export function sharedCalculator(search, prefixes) {
    address names a place of the page itself). */
 function focusSharedCalculator(root) {
   if (typeof location === "undefined" || location.hash) return;
-  var sections = Array.prototype.slice.call(root.querySelectorAll(".gr-calc[data-prefix]"));
-  var prefix = sharedCalculator(
+  const sections = Array.prototype.slice.call(root.querySelectorAll(".gr-calc[data-prefix]"));
+  const prefix = sharedCalculator(
     location.search,
     sections.map((section) => section.getAttribute("data-prefix")),
   );
   if (!prefix) return;
-  var section = sections.filter((s) => s.getAttribute("data-prefix") === prefix)[0];
-  var title = section.querySelector(".gr-calc__title") || section;
+  const section = sections.filter((s) => s.getAttribute("data-prefix") === prefix)[0];
+  const title = section.querySelector(".gr-calc__title") || section;
   if (!title.hasAttribute("tabindex")) title.setAttribute("tabindex", "-1");
   title.focus({ preventScroll: true });
   title.scrollIntoView({ block: "start" });
   // The calculators above it draw their results after this: keep the title in view until the
   // reader scrolls or taps, or for ten seconds at most.
   if (typeof ResizeObserver === "undefined") return;
-  var observer = new ResizeObserver(() => {
+  const observer = new ResizeObserver(() => {
     title.scrollIntoView({ block: "start" });
   });
-  var stop = () => {
+  const stop = () => {
     observer.disconnect();
     ["wheel", "touchstart", "keydown", "pointerdown"].forEach((type) => {
       window.removeEventListener(type, stop, true);

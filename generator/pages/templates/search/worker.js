@@ -7,7 +7,6 @@
 // indexed words and the query are folded (« Éclair », « eclair » → « eclair ») by the site's one
 // browser folding (assets/site/common.js, imported on the first query), while the results keep
 // the text as written.
-"use strict";
 
 var SEARCH = /*@SEARCH@*/ null;
 
@@ -32,7 +31,7 @@ function words(text) {
 var asked = []; // the queries sent to the engine, oldest first
 function exactTitleFirst(result) {
   var query = words(asked.shift() || "");
-  var groups = result && result.data && result.data.items;
+  var groups = result?.data?.items;
   if (!query || !Array.isArray(groups)) return result;
   var exact = groups.filter((group) => group[0] && words(group[0].title) === query);
   if (!exact.length) return result;
@@ -55,7 +54,7 @@ self.addEventListener = (type, listener, options) => {
 };
 self.postMessage = (message) => {
   if (message && message.type === 1 && onEngineReady) {
-    var done = onEngineReady;
+    const done = onEngineReady;
     onEngineReady = null;
     done();
     return;
@@ -71,10 +70,10 @@ function foldIndexedWords() {
   }
   lunr.Pipeline.registerFunction(foldToken, "grimoireFold");
   var add = lunr.Builder.prototype.add;
-  lunr.Builder.prototype.add = function () {
+  lunr.Builder.prototype.add = function (...args) {
     if (this.pipeline._stack.indexOf(foldToken) < 0) this.pipeline.add(foldToken);
     if (this.searchPipeline._stack.indexOf(foldToken) < 0) this.searchPipeline.add(foldToken);
-    return add.apply(this, arguments);
+    return add.apply(this, args);
   };
 }
 
@@ -96,7 +95,7 @@ function start() {
       (index) =>
         new Promise((resolve) => {
           onEngineReady = resolve;
-          var options = setup && setup.data ? setup.data.options : {};
+          var options = setup?.data ? setup.data.options : {};
           engine({
             data: { type: 0, data: { config: index.config, docs: index.docs, options: options } },
           });
