@@ -11,10 +11,15 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.loopback import CHROMIUM, CHROMIUM_ARGS, QuietServer
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Property tests judge answers, never time: a busy machine must not fail them (no deadline).
+settings.register_profile("grimoire", deadline=None)
+settings.load_profile("grimoire")
 
 
 def pytest_addoption(parser):
