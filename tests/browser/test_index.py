@@ -462,6 +462,33 @@ def test_an_old_shared_address_opens_the_filtered_list_not_the_search(open_page,
 
 ROWS_IN_PAGE = "document.querySelectorAll('.gr-index-table tbody tr').length"
 ROWS_JS = f"() => {ROWS_IN_PAGE}"
+TWO_FRAMES_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+#: Types ``text`` one key at a time as input events, and counts, for each key, the rows its own
+#: task put in the list (before any later task) and the address changes (history.replaceState).
+TYPE_AND_COUNT = """async (text) => {
+    const box = document.querySelector('#gr-q');
+    const tbody = document.querySelector('.gr-index-table tbody');
+    let writes = 0;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (...args) => { writes++; return replace(...args); };
+    const observer = new MutationObserver(() => {});
+    observer.observe(tbody, {childList: true});
+    const placed = [];
+    const typed = [];
+    for (let n = 1; n <= text.length; n++) {
+        box.value = text.slice(0, n);
+        const before = writes;
+        box.dispatchEvent(new Event('input', {bubbles: true}));
+        typed.push(writes - before);
+        placed.push(observer.takeRecords().reduce((sum, r) => sum + r.addedNodes.length, 0));
+        await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+    }
+    observer.disconnect();
+    box.dispatchEvent(new Event('change', {bubbles: true}));  // the reader leaves the box
+    history.replaceState = replace;
+    return {placed, typed};
+}"""
 
 
 def test_the_script_draws_only_the_rows_a_reader_scrolls_to(browser, site_url, spells):
@@ -498,6 +525,13 @@ def test_the_script_draws_only_the_rows_a_reader_scrolls_to(browser, site_url, s
         "want => document.querySelector('.gr-count').textContent.trim() === want",
         arg=count_text(len(matching), len(spells)),
     )
+    # The first screen at once, the rest of the 30 in the next tasks.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.gr-index-table tbody tr')].every("
+        "r => r.querySelector('.gr-book-row'))"
+        f" && {ROWS_IN_PAGE} === 30"
+    )
+    page.evaluate(TWO_FRAMES_JS)
     assert page.evaluate(ROWS_JS) == 30
     assert set(visible_slugs(page)) <= matching
     assert page.evaluate("document.getElementsByTagName('*').length") <= elements
@@ -514,3 +548,27 @@ def test_the_script_draws_only_the_rows_a_reader_scrolls_to(browser, site_url, s
     assert visible_slugs(page) == order
     assert page.locator(".gr-more").is_hidden()
     context.close()
+
+
+def test_a_keystroke_places_one_screen_of_rows_and_lays_out_only_those_on_screen(open_page, spells):
+    """A keystroke puts at most a screenful of rows in the list in its own task (the others come
+    in the next tasks), rows off screen are not laid out, and the address is written once the
+    reader leaves the box, not at every key."""
+    page = open_page("sorts/?texte=zzqxw")  # no row yet: the keystroke brings them all
+    page.locator(".gr-empty").wait_for(state="visible")
+    screenful = 740 // 44 + 3
+    matching = text_matches(spells, "e")
+    assert len(matching) > 2 * screenful
+    counts = page.evaluate(TYPE_AND_COUNT, "e")
+    assert counts["placed"] == [screenful]  # more rows moved, in the next tasks
+    assert counts["typed"] == [0]  # no address change in the keystroke's task
+    wait_for_rows(page, matching)
+    assert parse_qs(urlsplit(page.url).query) == {"texte": ["e"]}  # written on leaving the box
+    # Rows below the screen are skipped by layout (content-visibility), yet found by the reader.
+    skipped = page.eval_on_selector_all(
+        ".gr-index-table tbody tr",
+        "rows => rows.filter(r => !r.firstElementChild.checkVisibility("
+        "{contentVisibilityAuto: true})).length",
+    )
+    assert skipped >= len(matching) - 2 * screenful
+    assert len(visible_slugs(page)) == len(matching)

@@ -9,8 +9,10 @@ import {
   levelRange,
   matchRank,
   matchesFacet,
+  placeRows,
   readIndexState,
   reconcile,
+  searchable,
   writeIndexState,
 } from "../../generator/pages/static/spell-index.js";
 
@@ -171,6 +173,28 @@ test("index rows: a new order or new rows insert only what is not in place", () 
   assert.equal(reconcile(p, [p.nodes.c, p.nodes.a, p.nodes.b, extra]), 0);
   assert.equal(reconcile(p, []), 0);
   assert.deepEqual(p.names(), []);
+});
+
+test("index rows: a budget places the first rows now and the rest in a later call", () => {
+  const p = fakeParent(["a", "b", "c", "d", "e"]);
+  const wanted = ["e", "d", "c", "b", "a"].map((n) => p.nodes[n]);
+  assert.deepEqual(placeRows(p, wanted, 2), { moved: 2, done: false });
+  assert.deepEqual(p.names().slice(0, 2), ["e", "d"]);
+  assert.deepEqual(placeRows(p, wanted, 2), { moved: 2, done: true });
+  assert.deepEqual(placeRows(p, wanted, 2), { moved: 0, done: true });
+  assert.deepEqual(p.names(), ["e", "d", "c", "b", "a"]);
+});
+
+test("matchRank reads the words searchable() built once, with the same ranks", () => {
+  const spell = { name: "boule de feu", aliases: "fireball", text: "une sphere de flammes" };
+  const built = searchable({ ...spell });
+  for (const query of ["boule de feu", "boule", "feu", "fire", "sphere", "flammes feu", "eau"]) {
+    assert.equal(matchRank(query, built), matchRank(query, spell), query);
+  }
+  assert.deepEqual(
+    ["boule de feu", "boule", "feu", "fire", "sphere", "eau"].map((q) => matchRank(q, built)),
+    [0, 1, 2, 3, 4, -1],
+  );
 });
 
 test("index rows: drawn by steps, never more than shown", () => {

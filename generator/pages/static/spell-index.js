@@ -72,29 +72,42 @@ export function levelRange(min, max) {
   return out;
 }
 
-/* Whether every word of ``terms`` starts a word of ``text`` (both folded). */
-function wordsStart(terms, text) {
-  if (!text) return false;
-  const words = text.split(" ");
+/* Whether every word of ``terms`` starts one of ``words`` (both folded). */
+function wordsStart(terms, words) {
   return terms.every((term) => words.some((word) => word.startsWith(term)));
+}
+
+/** The words of a folded string (none for ""). */
+function split(text) {
+  return text ? text.split(" ") : [];
 }
 
 /**
  * How well a spell matches a folded query, like the site search ranks: 0 the exact name, 1 the
  * start of the name, 2 words of the name, 3 its aliases, 4 its text; -1 no match. ``spell`` holds
  * folded strings: {name, aliases, text} (text: the whole text, or "" while it loads), and may
- * hold ``all``: " name aliases text ", built once.
+ * hold what ``searchable`` builds once: the words of its name and aliases and ``all``,
+ * " name aliases text ". ``terms``: the query's words, when the caller split it already.
  */
-export function matchRank(query, spell) {
-  const terms = query.split(" ").filter(Boolean);
+export function matchRank(query, spell, terms = query.split(" ").filter(Boolean)) {
   if (!terms.length) return 0;
   if (spell.name === query) return 0;
   if (spell.name.startsWith(query)) return 1;
-  if (wordsStart(terms, spell.name)) return 2;
-  if (wordsStart(terms, spell.name + " " + (spell.aliases || ""))) return 3;
+  const nameWords = spell.nameWords || split(spell.name);
+  if (wordsStart(terms, nameWords)) return 2;
+  const aliasWords = spell.aliasWords || split(spell.aliases || "");
+  if (aliasWords.length && wordsStart(terms, nameWords.concat(aliasWords))) return 3;
   const all =
     spell.all || " " + spell.name + " " + (spell.aliases || "") + " " + (spell.text || "") + " ";
   return terms.every((term) => all.includes(term)) ? 4 : -1;
+}
+
+/** ``spell`` ({name, aliases, text}, folded) with what matchRank reads built once. */
+export function searchable(spell) {
+  spell.nameWords = split(spell.name);
+  spell.aliasWords = split(spell.aliases || "");
+  spell.all = " " + spell.name + " " + (spell.aliases || "") + " " + (spell.text || "") + " ";
+  return spell;
 }
 
 /** Compare two rows ({rank, min, max, elementRank, difficulty}) by ``sort``; ties by name rank. */
@@ -110,10 +123,12 @@ export function compareRows(a, b, sort) {
 /**
  * Put ``wanted`` (elements, in order) as the children of ``parent``, moving as few as possible:
  * the children not wanted leave, then each wanted one is inserted only where it is not already.
- * A change that only removes rows (a keystroke narrowing the list) moves none. Returns how many
- * elements were inserted or moved.
+ * A change that only removes rows (a keystroke narrowing the list) moves none. At most
+ * ``budget`` elements are inserted or moved: the first ``budget`` places are then right, the
+ * children after them wanted but maybe not yet in order, and a later call goes on. Returns
+ * {moved, done} (done: the children are ``wanted``).
  */
-export function reconcile(parent, wanted) {
+export function placeRows(parent, wanted, budget = Infinity) {
   const keep = new Set(wanted);
   for (let child = parent.firstElementChild; child; ) {
     const next = child.nextElementSibling;
@@ -127,10 +142,16 @@ export function reconcile(parent, wanted) {
       cursor = cursor.nextElementSibling;
       continue;
     }
+    if (moved >= budget) return { moved, done: false };
     parent.insertBefore(el, cursor);
     moved++;
   }
-  return moved;
+  return { moved, done: true };
+}
+
+/** placeRows without a budget: how many elements were inserted or moved. */
+export function reconcile(parent, wanted) {
+  return placeRows(parent, wanted).moved;
 }
 
 /** The number of rows drawn at once: ``limit`` at first, then by steps of ``limit``. */
@@ -167,6 +188,10 @@ export function mountIndex(root) {
   /* Rows drawn at once: the page shows only the rows a reader scrolls to (the list without
      JavaScript is the whole table). */
   const limit = Number(root.getAttribute("data-rangees")) || Infinity;
+  /* Rows placed in one go: a screenful (rows are at least 44 px high). A keystroke shows its
+     view's first screen at once and places the rest of its rows in later tasks, so it never
+     waits for rows below the screen; a tap on a control places them all at once. */
+  const screenful = Math.max(10, Math.ceil((window.innerHeight || 740) / 44) + 2);
   /* What the server wrote for each row: its name rank, sort keys and folded words. */
   const rows = [...tbody.rows].map((el) => ({
     el,
@@ -184,6 +209,7 @@ export function mountIndex(root) {
     text: "",
     match: 0,
   }));
+  for (const row of rows) searchable(row);
   let searchText = null;
   let sortState = { ...DEFAULT_SORT };
   let shown = rows;
@@ -193,10 +219,10 @@ export function mountIndex(root) {
   const facetStates = {};
 
   headers.forEach((th) => {
-    th.querySelector(".gr-sort").addEventListener("click", () => {
+    th.querySelector(".gr-sort").addEventListener("click", (event) => {
       const key = th.dataset.sort;
       sortState = { key, descending: sortState.key === key ? !sortState.descending : false };
-      apply();
+      apply(event);
     });
   });
 
@@ -255,12 +281,31 @@ export function mountIndex(root) {
     });
   }
 
-  /* Draw the first ``wanted`` rows of the list shown (at least one step of rows). */
-  function draw(wanted) {
+  /* The rows still to place (the rest of a view drawn a screenful at a time). */
+  let target = [];
+  let filling = 0;
+  let observer = null;
+
+  function fill() {
+    filling = 0;
+    if (placeRows(tbody, target, screenful).done) {
+      /* Now laid out in full: ask again whether the end of the list is near the screen. */
+      if (observer) {
+        observer.unobserve(more);
+        observer.observe(more);
+      }
+    } else filling = setTimeout(fill, 0);
+  }
+
+  /* Draw the first ``wanted`` rows of the list shown (at least one step of rows): the first
+     ``budget`` places at once, the others in the next tasks. */
+  function draw(wanted, budget = screenful) {
     drawn = drawnCount(shown.length, limit, wanted);
-    const els = new Array(drawn);
-    for (let i = 0; i < drawn; i++) els[i] = shown[i].el;
-    reconcile(tbody, els);
+    target = new Array(drawn);
+    for (let i = 0; i < drawn; i++) target[i] = shown[i].el;
+    clearTimeout(filling);
+    filling = 0;
+    if (!placeRows(tbody, target, budget).done) filling = setTimeout(fill, 0);
     const rest = shown.length - drawn;
     if (more) {
       if (more.hidden !== (rest === 0)) more.hidden = rest === 0;
@@ -270,8 +315,18 @@ export function mountIndex(root) {
     }
   }
 
-  function apply() {
+  /* Typing writes the address once the reader pauses or leaves the box (each address change
+     costs the browser a navigation step); every other change writes it at once. */
+  let urlTimer = 0;
+  function flushUrl() {
+    clearTimeout(urlTimer);
+    urlTimer = 0;
+    writeUrl();
+  }
+
+  function apply(event) {
     const folded = fold(query.value);
+    const terms = folded.split(" ").filter(Boolean);
     if (folded && searchText === null) loadSearchText();
     const facets = facetStates;
     /* A query ranks the rows like the site search, unless the reader chose another order. */
@@ -283,7 +338,7 @@ export function mountIndex(root) {
         matchesFacet([row.element], facets.element) &&
         matchesFacet([row.difficultyText], facets.difficulte);
       if (ok && folded) {
-        row.match = matchRank(folded, row);
+        row.match = matchRank(folded, row, terms);
         ok = row.match >= 0;
       }
       if (ok) next.push(row);
@@ -296,7 +351,7 @@ export function mountIndex(root) {
     shown = next;
     /* The same view keeps the rows the reader asked for; another starts from the top. */
     const key = JSON.stringify([folded, facets, sortState, searchText !== null]);
-    draw(key === lastKey ? drawn : 0);
+    draw(key === lastKey ? drawn : 0, event?.type === "input" ? screenful : Infinity);
     lastKey = key;
     VIEWS.set(root, {
       slugs: shown.map((row) => row.slug),
@@ -317,7 +372,10 @@ export function mountIndex(root) {
       rows.length;
     if (count.textContent !== text) count.textContent = text;
     if (empty.hidden !== (shown.length !== 0)) empty.hidden = shown.length !== 0;
-    writeUrl();
+    if (event?.type === "input") {
+      clearTimeout(urlTimer);
+      urlTimer = setTimeout(flushUrl, 400);
+    } else flushUrl();
   }
 
   /* mkdocs-material's search plugin deletes every data-search-* attribute from the pages:
@@ -338,9 +396,9 @@ export function mountIndex(root) {
         /* The name, aliases and text searched as one string, built once. */
         for (const row of rows) {
           row.text = data[row.slug] || "";
-          row.all = " " + row.name + " " + row.aliases + " " + row.text + " ";
+          searchable(row);
         }
-        apply();
+        apply({ type: "load" });
       })
       .catch(() => {
         loading = false; /* names and aliases are still searched */
@@ -353,23 +411,25 @@ export function mountIndex(root) {
     opener.setAttribute("aria-expanded", open ? "true" : "false");
   });
   toggles.forEach((button) => {
-    button.addEventListener("click", () => {
+    button.addEventListener("click", (event) => {
       setToggle(button, STATES[(STATES.indexOf(button.dataset.state || "") + 1) % STATES.length]);
       readFacets();
-      apply();
+      apply(event);
     });
   });
   query.addEventListener("input", apply);
+  query.addEventListener("change", () => urlTimer && flushUrl());
+  window.addEventListener("pagehide", () => urlTimer && flushUrl());
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     query.blur(); /* « OK » on a phone keyboard: close it and show the results */
   });
-  form.querySelector("[data-reset]").addEventListener("click", () => {
+  form.querySelector("[data-reset]").addEventListener("click", (event) => {
     query.value = "";
     for (const b of toggles) setToggle(b, "");
     sortState = { ...DEFAULT_SORT };
     readFacets();
-    apply();
+    apply(event);
   });
   form.querySelector("[data-print]").addEventListener("click", () => window.print());
   /* The rest of the list: on a tap, as it nears the screen, and before printing. */
@@ -377,15 +437,17 @@ export function mountIndex(root) {
     const button = more.querySelector("button");
     button.addEventListener("click", () => draw(drawn + limit));
     if (typeof IntersectionObserver === "function") {
-      new IntersectionObserver(
+      observer = new IntersectionObserver(
         (entries) => {
-          if (entries.some((e) => e.isIntersecting) && drawn < shown.length) draw(drawn + limit);
+          const near = entries.some((e) => e.isIntersecting);
+          if (near && !filling && drawn < shown.length) draw(drawn + limit);
         },
         { rootMargin: "600px 0px" },
-      ).observe(more);
+      );
+      observer.observe(more);
     }
   }
-  window.addEventListener("beforeprint", () => draw(shown.length));
+  window.addEventListener("beforeprint", () => draw(shown.length, Infinity));
   readUrl();
   readFacets();
   apply();
