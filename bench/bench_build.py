@@ -93,13 +93,15 @@ def _md(text: str) -> str:
     return "\n\n".join(line.strip() for line in text.split("\n") if line.strip())
 
 
-def make_plain_project(target: Path) -> Path:
-    """A plain mkdocs-material project of the same spells: a page each, a list, a home page.
+def make_plain_project(target: Path, slugs: tuple[str, ...] | None = None) -> Path:
+    """A plain mkdocs-material project of the same spells (only ``slugs`` when given): a page
+    each, a list, a home page.
 
     The one baseline of the benchmarks (this one's build time, bench_lighthouse's scores)."""
     docs = target / "docs"
     (docs / "sorts").mkdir(parents=True)
-    spells = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in spell_files()]
+    files = [ROOT / "spells" / f"{slug}.yaml" for slug in slugs] if slugs else spell_files()
+    spells = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in files]
     (docs / "index.md").write_text(
         "# Grimoire\n\nLes sorts de magiciens, complets.\n\n[Tous les sorts](sorts/index.md)\n",
         encoding="utf-8",

@@ -13,6 +13,7 @@ Chromium (/usr/bin/chromium). Run from the repository root: ``python bench/bench
 
 from __future__ import annotations
 
+import argparse
 import functools
 import gzip
 import http.server
@@ -53,14 +54,15 @@ TIMEOUT_S = 240
 # ---------------------------------------------------------------- the plain site
 
 
-def build_plain(target: Path) -> Path:
-    """The plain mkdocs-material site of the same spells (bench_build.make_plain_project), built."""
+def build_plain(target: Path, slugs: tuple[str, ...] | None = None) -> Path:
+    """The plain mkdocs-material site of the same spells (bench_build.make_plain_project), built;
+    only the spells ``slugs`` when given."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
     from bench.bench_build import make_plain_project
 
-    project = make_plain_project(target)
+    project = make_plain_project(target, slugs)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     build(load_config(str(project / "mkdocs.yml")))
     return project / "site"
@@ -151,9 +153,24 @@ def summary(scores: list[dict[str, float]], name: str) -> str:
 
 def main(argv=None) -> int:
     global RUNS, PAGES
-    if "--tiny" in (sys.argv[1:] if argv is None else argv):
-        # One run of one spell page on each site: checks the bench runs to the end.
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--tiny",
+        action="store_true",
+        help="one run of one spell page on each site (the plain one holding that spell only): "
+        "checks the bench runs to the end",
+    )
+    parser.add_argument(
+        "--site", type=Path, help="a Grimoire site already built (by default, one is built)"
+    )
+    args = parser.parse_args(argv)
+    if args.site and not (args.site / "index.html").is_file():
+        print(f"{args.site} : pas de site construit ici.", file=sys.stderr)
+        return 1
+    plain_spells = None
+    if args.tiny:
         RUNS, PAGES = 1, tuple(p for p in PAGES if p[1] == f"sorts/{SPELL}/")
+        plain_spells = (SPELL,)
     if not LIGHTHOUSE.exists():
         print("Lighthouse absent : lancez `make setup` (npm ci).", file=sys.stderr)
         return 1
@@ -162,8 +179,8 @@ def main(argv=None) -> int:
         return 1
     with tempfile.TemporaryDirectory(prefix="grimoire-lighthouse-") as tmp:
         tmp = Path(tmp)
-        grimoire = build_site(ROOT, tmp / "site", build_dir=tmp / "build")
-        plain = build_plain(tmp / "plain")
+        grimoire = args.site or build_site(ROOT, tmp / "site", build_dir=tmp / "build")
+        plain = build_plain(tmp / "plain", plain_spells)
         sites = {"Grimoire": serve(grimoire), "mkdocs-material seul": serve(plain)}
         results: dict[tuple[str, str], list[dict[str, float]]] = {}
         for label, path in PAGES:

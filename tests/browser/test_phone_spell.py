@@ -43,7 +43,7 @@ LAYOUT = """() => {
 
 #: How many spell pages are opened with their scripts, light then dark: those whose text starts
 #: lowest without them.
-LOWEST = 12
+LOWEST = 4
 
 
 def layout_problems(slug: str, layout: dict, labels: list[str]) -> list:
