@@ -27,6 +27,59 @@ COLUMNS = [
 ]
 
 
+#: What a reader of the open page would trip on at 360 px: the page wider than the screen, a
+#: visible element of the content sticking out of it (a wide table scrolls in its own wrapper),
+#: a tap target under ``min`` × ``min`` px. WCAG 2.5.8's « inline » exception, and only it: a link
+#: (display: inline) whose nearest block also holds text outside it — a link inside a sentence,
+#: sized by the line height around it. A field's target is its label as well (a tap on the label
+#: ticks a radio button). Parts laid out only when scrolled to (content-visibility: auto) are
+#: measured as they will be laid out.
+PHONE_PROBLEMS = """min => {
+    const width = document.documentElement.clientWidth;
+    for (const el of document.querySelectorAll('.md-content *'))
+        if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+    const inSentence = el => {
+        if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
+        let block = el.parentElement;
+        while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
+        if (!block) return false;
+        const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+            if (!el.contains(node) && node.textContent.trim()) return true;
+        return false;
+    };
+    const name = el => `${el.tagName.toLowerCase()}.${el.className}`;
+    return {
+        wider: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) > width
+            ? [document.documentElement.scrollWidth, document.body.scrollWidth] : [],
+        outside: [...document.querySelectorAll('.md-content *')]
+            .filter(el => el.checkVisibility() && !el.closest('.gr-table-wrap'))
+            .filter(el => { const r = el.getBoundingClientRect();
+                            return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5); })
+            .map(name).slice(0, 10),
+        small: [...document.querySelectorAll(':is(.md-content, dialog) :is(a[href], button, '
+                + 'input, select, textarea, summary, label.md-button)')]
+            .filter(el => el.checkVisibility({visibilityProperty: true, opacityProperty: true}))
+            .filter(el => !el.closest('.gr-sheet') && !el.classList.contains('gr-sr-only'))
+            .filter(el => [el, ...(el.labels || [])].every(target => {
+                const b = target.getBoundingClientRect();
+                return b.width < min || b.height < min; }))
+            .filter(el => !inSentence(el))
+            .map(el => { const b = el.getBoundingClientRect();
+                         return `${name(el)} « ${el.textContent.trim().slice(0, 30)} »`
+                                + ` ${Math.round(b.width)}×${Math.round(b.height)}`; }),
+    };
+}"""
+#: The smallest tap target, in CSS px (WCAG 2.5.5).
+TAP = 44
+
+
+def phone_problems(page) -> dict[str, list]:
+    """``{"wider": …, "outside": …, "small": …}`` for the open page, each empty when it reads
+    well on a phone (see ``PHONE_PROBLEMS``)."""
+    return page.evaluate(PHONE_PROBLEMS, TAP)
+
+
 def load_spells() -> dict[str, dict]:
     spells = {}
     for path in sorted((ROOT / "spells").glob("*.yaml")):

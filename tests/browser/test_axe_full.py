@@ -1,6 +1,7 @@
 """axe-core with its full default rule set (best practices included, not only the WCAG tags)
 reports nothing on the site's pages and the states a reader brings them to at 360 px, in the light
-scheme; turned dark, the same page passes every default rule that reads colours."""
+scheme; turned dark, the same page passes every default rule that reads colours. Each state also
+fits the phone: no sideways scrolling, nothing sticking out, 44 px tap targets."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 
 import pytest
 
-from tests.browser.support import AXE, PHONE, turn_dark
+from tests.browser.support import AXE, PHONE, phone_problems, turn_dark
 from tests.conftest import wait_until_settled
 from tests.offline.support import store
 
@@ -127,9 +128,9 @@ def axe_violations(page, rules: list[str] | None = None) -> list[str]:
 
 
 @pytest.mark.parametrize("name", list(PAGES))
-def test_axe_default_rules_report_nothing(browser, site_url, name):
-    """Each state in the light scheme with every default rule, then the same page turned dark
-    with the rules that read colours."""
+def test_every_state_passes_axe_and_fits_a_phone(browser, site_url, name):
+    """Each state in the light scheme with every default rule, measured for a phone, then the
+    same page turned dark with the rules that read colours; no script error meanwhile."""
     context = browser.new_context(
         viewport=dict(PHONE),
         locale="fr-FR",
@@ -137,16 +138,20 @@ def test_axe_default_rules_report_nothing(browser, site_url, name):
         bypass_csp=True,
         service_workers="block",
     )
+    errors: list[str] = []
+    context.on("page", lambda page: page.on("pageerror", lambda e: errors.append(str(e))))
     try:
         page = context.new_page()
         bring_to_state(page, site_url, name)
         assert page.locator("body").get_attribute("data-md-color-scheme") == "default"
         page.add_script_tag(path=str(AXE))
         violations = {"light": axe_violations(page)}
+        assert phone_problems(page) == {"wider": [], "outside": [], "small": []}
         turn_dark(page)
         violations["dark"] = axe_violations(page, COLOUR_RULES)
         assert violations == {"light": [], "dark": []}, json.dumps(
             violations, ensure_ascii=False, indent=1
         )
+        assert errors == []
     finally:
         context.close()
