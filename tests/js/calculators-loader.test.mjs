@@ -1,17 +1,139 @@
+// The calculators' entry: when it fetches what a first answer needs, and that it asks for all of
+// it at once (every module of calculators.js, instant.js, the fields and each data document).
+// The entry imports calculators-data.js, which reads ./engine-config.js, which only the build
+// writes: the modules are imported from a copy with a configuration of the build's shape.
+import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import test from "node:test";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-import { mountCalculators, wantedNow } from "../../widgets/static/calculators-loader.js";
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const STATIC = path.join(ROOT, "widgets/static");
+const FILES = {
+  cast: "instant-cast-1.json",
+  duel: "instant-duel-2.json",
+  "progression-3": "instant-progression-3-3.json",
+  fields: "instant-fields-4.json",
+};
+const CONFIG = {
+  instant: {
+    files: FILES,
+    split: { progression: "difficulty" },
+    integer: { whitespace: " ", signs: { "+": 1, "-": -1 }, digits: 30 },
+  },
+};
 
-test("a shared calculator, a roll or a jump link asks for the calculators at once", () => {
-  assert.equal(wantedNow("?lancer-magie=4", ""), true);
-  assert.equal(wantedNow("", "#calc-duel"), true);
-  assert.equal(wantedNow("", ""), false);
-  assert.equal(wantedNow("?", "#niveau-2"), false);
+let loader, data;
+const fetched = [];
+
+before(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "calculators-js-"));
+  for (const name of readdirSync(STATIC).filter((n) => n.endsWith(".js"))) {
+    copyFileSync(path.join(STATIC, name), path.join(dir, name));
+  }
+  writeFileSync(path.join(dir, "engine-config.js"), `export default ${JSON.stringify(CONFIG)};\n`);
+  // Every fetch is recorded, and never answers: what counts is what is asked for, and when.
+  globalThis.fetch = (url) => {
+    fetched.push(path.basename(new URL(url).pathname));
+    return new Promise(() => {});
+  };
+  loader = await import(pathToFileURL(path.join(dir, "calculators-loader.js")).href);
+  data = await import(pathToFileURL(path.join(dir, "calculators-data.js")).href);
+});
+
+// A calculator section as the page draws it: its name and its fields' values.
+function section(calc, fields = {}, noauto = {}) {
+  const inputs = [
+    ...Object.entries(fields).map(([name, value]) => ({ name, value, noauto: false })),
+    ...Object.entries(noauto).map(([name, value]) => ({ name, value, noauto: true })),
+  ].map(({ name, value, noauto: skip }) => ({
+    value,
+    getAttribute: (attr) => (attr === "data-field" ? name : null),
+    hasAttribute: (attr) => attr === "data-noauto" && skip,
+  }));
+  return {
+    dataset: {},
+    getAttribute: (attr) => (attr === "data-calc" ? calc : null),
+    querySelectorAll: (sel) => (sel === "[data-field]" ? inputs : []),
+    addEventListener: () => {},
+  };
+}
+
+// The modules a module names in its static imports (import … from "./x.js", import "./x.js");
+// engine-config.js, which the build writes, names none.
+function staticImports(name) {
+  if (name === "engine-config.js") return [];
+  const source = readFileSync(path.join(STATIC, name), "utf-8");
+  return [...source.matchAll(/^import\s+(?:[^"';]*?\sfrom\s+)?"\.\/([^"]+)"/gm)].map((m) => m[1]);
+}
+
+test("the modules asked for at once are every module calculators.js needs", () => {
+  const needed = new Set(["calculators.js"]);
+  const queue = ["calculators.js"];
+  while (queue.length) {
+    for (const name of staticImports(queue.shift())) {
+      if (!needed.has(name)) {
+        needed.add(name);
+        queue.push(name);
+      }
+    }
+  }
+  assert.ok(needed.has("url-state.js") && needed.has("calculators-calculator.js"));
+  assert.deepEqual(loader.MODULES.map((name) => name.replace("./", "")).sort(), [...needed].sort());
+  assert.equal(loader.MODULES[0], "./calculators.js");
+});
+
+test("a calculator's request is its fields as the page drew them, not the ones it leaves out", () => {
+  const duel = section("progression", { difficulty: "3", xp: "0" }, { face: "" });
+  assert.deepEqual(loader.sectionRequest(duel), { calc: "progression", difficulty: "3", xp: "0" });
+});
+
+test("everything a first answer needs is asked for in the same moment, the engine not", () => {
+  const imported = [];
+  const asked = [];
+  const sections = [section("cast"), section("duel")];
+  const result = loader.fetchAll(
+    sections,
+    { navigator: {} },
+    (name) => {
+      imported.push(name);
+      return Promise.resolve({ name });
+    },
+    (requests) => asked.push(...requests),
+  );
+  // Synchronously: nothing waits for another file to arrive before being asked for.
+  assert.deepEqual(imported, loader.MODULES);
+  assert.deepEqual(asked, [{ calc: "cast" }, { calc: "duel" }]);
+  assert.ok(!imported.some((name) => /(^|\/)engine\.js$|pyodide/.test(name)));
+  return result.then((module) => assert.equal(module.name, "./calculators.js"));
+});
+
+test("on a connection that saves data, only the modules come as a calculator approaches", () => {
+  const asked = [];
+  loader.fetchAll(
+    [section("cast")],
+    { navigator: { connection: { saveData: true } } },
+    () => Promise.resolve({}),
+    (requests) => asked.push(...requests),
+  );
+  assert.deepEqual(asked, []);
+});
+
+test("the data documents, the fields and instant.js are fetched together, each once", () => {
+  fetched.length = 0;
+  data.prefetch([{ calc: "cast" }, { calc: "duel" }, { calc: "progression", difficulty: "3" }]);
+  data.prefetch([{ calc: "duel" }]);
+  assert.deepEqual(
+    fetched.sort(),
+    [FILES.cast, FILES.duel, FILES.fields, FILES["progression-3"]].sort(),
+  );
 });
 
 test("a page without calculators loads nothing and observes nothing", () => {
   let observed = 0;
+  let imported = 0;
   const doc = { querySelectorAll: () => [], addEventListener: () => {} };
   const win = {
     location: { search: "?x=1", hash: "" },
@@ -21,31 +143,46 @@ test("a page without calculators loads nothing and observes nothing", () => {
       }
     },
   };
-  assert.equal(typeof mountCalculators(doc, win), "function");
+  assert.equal(typeof loader.mountCalculators(doc, win, () => imported++), "function");
   assert.equal(observed, 0);
+  assert.equal(imported, 0);
 });
 
-test("calculators far from the screen are only observed, a margin ahead", () => {
+test("calculators far from the screen are only observed, screens ahead", () => {
   const seen = [];
   let options = null;
-  const section = { dataset: {}, addEventListener: (name) => seen.push(name) };
+  let imported = 0;
+  const cast = section("cast");
+  cast.addEventListener = (name) => seen.push(name);
   const doc = {
-    querySelectorAll: () => [section],
+    querySelectorAll: () => [cast],
     addEventListener: (name) => seen.push(`doc:${name}`),
   };
   const win = {
     location: { search: "", hash: "" },
+    navigator: {},
     IntersectionObserver: class {
       constructor(_callback, opts) {
         options = opts;
       }
       observe(target) {
-        seen.push(target === section ? "observe" : "?");
+        seen.push(target === cast ? "observe" : "?");
       }
     },
   };
-  mountCalculators(doc, win);
+  loader.mountCalculators(doc, win, () => imported++);
   assert.deepEqual(seen.sort(), ["doc:submit", "focusin", "observe", "pointerdown"]);
-  assert.match(options.rootMargin, /^\d+px/);
-  assert.equal(section.dataset.state, "dormant");
+  assert.equal(imported, 0);
+  // At least two screens ahead: a fling of a phone's scroll brings the calculator in view.
+  const [vertical] = options.rootMargin.split(" ");
+  assert.match(vertical, /^\d+%$/);
+  assert.ok(Number.parseInt(vertical, 10) >= 200, options.rootMargin);
+  assert.equal(cast.dataset.state, "dormant");
+});
+
+test("a shared calculator, a roll or a jump link asks for the calculators at once", () => {
+  assert.equal(loader.wantedNow("?lancer-magie=4", ""), true);
+  assert.equal(loader.wantedNow("", "#calc-duel"), true);
+  assert.equal(loader.wantedNow("", ""), false);
+  assert.equal(loader.wantedNow("?", "#niveau-2"), false);
 });

@@ -5,9 +5,12 @@ asked: a reader who only scrolls or asks covered answers downloads the small ans
 
 from __future__ import annotations
 
+import contextlib
+import json
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import TWO_FRAMES, wait_until_settled
 from widgets import bridge
@@ -216,3 +219,64 @@ def test_each_module_comes_at_its_first_need(watched, site_url):
     ask_progression_at(page, "40")
     page.wait_for_function("() => document.documentElement.dataset.engine !== 'idle'")
     assert len(fetched(requests, "engine.js")) == 1
+
+
+def test_an_approaching_calculator_asks_for_its_scripts_and_data_at_once(
+    watched, site_url, built_site
+):
+    """As a spell page's calculators approach the screen, every module of calculators.js,
+    instant.js, the fields and each calculator's data document are asked for while none of them
+    has arrived (held here until all are asked): nothing waits for a file to name the next.
+    Pyodide is not among them."""
+    page, requests, _ = watched
+    page.goto(site_url + "sorts/vol/")
+    page.wait_for_load_state("networkidle")
+    modules = page.evaluate(
+        "() => import(document.querySelector('script[src*=\"calculators-loader.js\"]').src)"
+        ".then((m) => m.MODULES.map((name) => name.replace('./', '')))"
+    )
+    config = (built_site / "assets" / "widgets" / "engine-config.js").read_text(encoding="utf-8")
+    files = json.loads(config.split("export default ", 1)[1].rstrip().rstrip(";"))["instant"]
+    # The page brought the module that names the data documents (and what it imports).
+    with_page = {name for name in modules if fetched(requests, name)}
+    assert with_page == {"calculators-data.js", "calculators-documents.js", "engine-config.js"}
+    wanted = {*modules, "instant.js", files["files"]["fields"], files["files"]["cast"]} - with_page
+    assert "calculators-calculator.js" in wanted and not [n for n in wanted if "pyodide" in n]
+    held = []
+    released = []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(f"**{WIDGETS}**", hold)  # nothing of the calculators answers meanwhile
+
+    def asked():
+        return {urlsplit(route.request.url).path.rsplit("/", 1)[-1] for route in held}
+
+    # Scrolled until the calculator is two screens below the bottom of the screen.
+    page.evaluate(
+        "() => window.scrollBy(0, document.querySelector('.gr-calc').getBoundingClientRect().top"
+        " - 3 * window.innerHeight)"
+    )
+    # Until all are asked (a file that waits for another one to arrive never is), within 20 s.
+    for _ in range(40):
+        if wanted <= asked():
+            break
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_event("request", timeout=500)
+    assert wanted <= asked(), sorted(wanted - asked())
+    assert [n for n in asked() if n.startswith("instant-progression-")]
+    assert not engine_requests(requests)
+    released.append(True)
+    for route in held:
+        route.continue_()
+    page.locator('section[data-calc="cast"]').scroll_into_view_if_needed()
+    page.wait_for_selector(
+        'section[data-calc="cast"][data-result=ok]', state="attached", timeout=ANSWER_MS
+    )
+    assert len(fetched(requests, "calculators.js")) == 1
+    assert len(fetched(requests, files["files"]["cast"])) == 1
+    assert not engine_requests(requests)

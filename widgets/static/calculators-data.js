@@ -2,7 +2,7 @@
 //
 // instant.js (the look-up and the bridge's judgement of every field), the fields document and
 // each calculator's data document (widgets/instant.py) are fetched together, once, at the
-// first need; a document that arrives unreadable is remembered so the calculator can say so.
+// first need (or as the calculators approach the screen: prefetch); a document that arrives unreadable is remembered so the calculator can say so.
 
 import config from "./engine-config.js";
 import { documentName as nameOf } from "./calculators-documents.js";
@@ -53,6 +53,12 @@ export function loadDocument(request) {
   ];
   const doc = name ? fetchDocument(name, "answers") : null;
   return Promise.all([...parts, doc]).then((loaded) => loaded[2] || null);
+}
+
+// Starts fetching, all at once, what answers these requests without the engine (the
+// calculators' loader calls it as they approach the screen, beside their modules).
+export function prefetch(requests) {
+  for (const request of requests) loadDocument(request);
 }
 
 // Resolves with the named data document, fetched once, or null (unreachable or unreadable:

@@ -1,24 +1,66 @@
 // Grimoire: the page's entry for its calculators. calculators.js (the lookup, the drawing and
-// the engine's door) is fetched only when a reader may use it: a calculator near the screen,
-// a calculator state or roll in the address, or a calculator touched. A reader who only reads
-// the spell never downloads it.
+// the engine's door) is fetched only when a reader may use it: a calculator approaching the
+// screen, a calculator state or roll in the address, or a calculator touched. A reader who only
+// reads the top of the spell never downloads it.
+//
+// When it is fetched, everything a first answer needs from the build's data is asked for at
+// once, in parallel: every module of calculators.js (not one after another as each names the
+// next), instant.js, the bridge's reading of the fields and each calculator's data document.
+// Only calculators-data.js (which names those documents) comes with the page. The engine is not
+// among them: it starts at the first request the build's data does not answer.
 
-/** Distance from the screen at which a calculator's script is fetched (one screen ahead). */
-export const APPROACH_MARGIN = "800px 0px";
+import { prefetch } from "./calculators-data.js";
+
+/** Distance from the screen at which a calculator's scripts and data are fetched: three
+ * screens ahead, about one fling of a phone's scroll, so that they are there when it arrives. */
+export const APPROACH_MARGIN = "300% 0px";
+
+/** Every module calculators.js imports, itself included: imported together, so that the
+ * browser asks for them all at once. tests/js/calculators-loader.test.mjs keeps it whole. */
+export const MODULES = [
+  "./calculators.js",
+  "./calculators-calculator.js",
+  "./calculators-data.js",
+  "./calculators-documents.js",
+  "./calculators-draw.js",
+  "./calculators-engine.js",
+  "./engine-config.js",
+  "./engine-status.js",
+  "./url-state.js",
+];
 
 /** True when the address asks for a calculator at once (shared link, roll, jump link). */
 export function wantedNow(search, hash) {
   return Boolean(search && search.length > 1) || /^#calc/.test(hash || "");
 }
 
+/** The request a calculator's fields make as the page drew them: {calc, field: value, …}. */
+export function sectionRequest(section) {
+  const request = { calc: section.getAttribute("data-calc") };
+  for (const el of section.querySelectorAll("[data-field]")) {
+    if (!el.hasAttribute("data-noauto")) request[el.getAttribute("data-field")] = el.value;
+  }
+  return request;
+}
+
+/** Starts every fetch a first answer needs, in parallel: the modules, instant.js, the fields
+ * and each calculator's data document (unless the reader's connection asks to save data).
+ * Resolves with calculators.js. ``importer``: the page's import(), given by the caller. */
+export function fetchAll(sections, win, importer, getData = prefetch) {
+  const saveData = Boolean(win.navigator?.connection?.saveData);
+  if (!saveData) getData(sections.map(sectionRequest));
+  const modules = MODULES.map((name) => importer(name));
+  return modules[0];
+}
+
 /** Mounts the loader on a document: returns a function that loads the calculators (once). */
-export function mountCalculators(doc, win) {
+export function mountCalculators(doc, win, importer = (name) => import(name)) {
   const sections = Array.from(doc.querySelectorAll(".gr-calc[data-calc]"));
   let loading = null;
   let loaded = false;
   const load = () => {
     if (!loading) {
-      loading = import("./calculators.js");
+      loading = fetchAll(sections, win, importer);
       loading.then(() => {
         loaded = true;
       });
