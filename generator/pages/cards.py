@@ -12,7 +12,8 @@
 * ``assets/site/grimoire-config.js`` (an ES module, ``export default {...}``): what the
   spellbook's module imports from the rules engine
   (the ranges of apprentissage and difficulty, the French names of the elements, the cost of each
-  level), so no rule is typed in JavaScript.
+  level) and the number of casts of the progressions the calculators' data holds, so no rule is
+  typed in JavaScript.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from fractions import Fraction
 from markupsafe import Markup
 
 import rules
+from widgets import instant
 
 from . import labels
 from .render import render_description, render_inline
@@ -199,6 +201,9 @@ def _config_script(spells: list[dict]) -> str:
         "table": table_data(),
         "study": study_data(),
         "duel": duel_data(),
+        # The number of casts of the progressions the build's data holds: the spellbook asks its
+        # figures (which do not depend on it) with it, so that the data answers a spell at 0 XP.
+        "progression": {"casts": instant.PROGRESSION_CASTS[0]},
     }
     return (
         "// Généré par generator/pages/cards.py depuis le moteur de règles : ne pas modifier.\n"

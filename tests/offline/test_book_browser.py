@@ -46,7 +46,9 @@ def fill_dialog(page, learning: int, xp: str) -> None:
     dialog.locator("button[type=submit]").click()
 
 
-def figures(magic: int, slug: str, learning: int, xp: int) -> tuple[str, str]:
+def figures(
+    magic: int, slug: str, learning: int, xp: int, reading: str = "modified"
+) -> tuple[str, str]:
     """What /grimoire/ must show for one spell, computed by the same engine in Python."""
     response = bridge.handle(
         {
@@ -55,6 +57,7 @@ def figures(magic: int, slug: str, learning: int, xp: int) -> tuple[str, str]:
             "learning": str(learning),
             "difficulty": str(SPELLS[slug]["difficulty"]),
             "xp": str(xp),
+            "extremes": reading,
         }
     )
     assert response["ok"], response
@@ -489,10 +492,59 @@ def test_without_its_engine_the_spellbook_says_so_and_keeps_working(site_url, ne
         "Le moteur de calcul n’a pas pu être chargé : les figures de progression sont "
         "indisponibles (le reste du grimoire fonctionne)."
     )
-    for spell in SAVED["sorts"]:
-        assert entry(page, spell["slug"]).locator("dd").all_inner_texts() == ["\u2014", "\u2014"]
+    # A spell at 0 XP has its figures from the build's data; the others needed the engine.
+    wait_figures(page, "teleportation", figures(3, "teleportation", 1, 0))
+    for slug in ("vol", "boule-de-feu"):
+        assert entry(page, slug).locator("dd").all_inner_texts() == ["\u2014", "\u2014"]
+    assert page.inner_text("[data-book-engine]").startswith("Le moteur de calcul n’a pas pu")
     entry(page, "teleportation").get_by_role("button", name=re.compile("^Retirer")).click()
     assert [s["slug"] for s in book_of(page)["sorts"]] == ["vol", "boule-de-feu"]
+
+
+def test_a_spellbook_at_0_xp_has_its_figures_without_pyodide_a_spell_with_xp_asks_it(
+    site_url, new_context
+):
+    """/grimoire/ asks its figures as the calculators do: the build's data answers a spell at
+    0 XP in the book's reading, and no Pyodide file is asked for; a spell with XP is not in that
+    data, and only then does the engine's download start."""
+    context = new_context()
+    pyodide = []
+
+    def refuse(route):
+        pyodide.append(route.request.url)
+        route.abort()
+
+    context.route("**/assets/pyodide/**", refuse)
+    page = context.new_page()
+    page.goto(site_url + "grimoire/")
+    book = {
+        "version": 1,
+        "magie": 6,
+        "reglages": {"lecture": "natural"},
+        "sorts": [
+            {"slug": "vol", "apprentissage": 2, "xp": 0},
+            {"slug": "teleportation", "apprentissage": 1, "xp": 0},
+        ],
+    }
+    store(page, book)
+    page.reload()
+    wait_figures(page, "vol", figures(6, "vol", 2, 0, "natural"))
+    wait_figures(page, "teleportation", figures(6, "teleportation", 1, 0, "natural"))
+    page.wait_for_load_state("networkidle")
+    assert not pyodide
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "idle"
+    assert page.inner_text("[data-book-engine]") == ""
+
+    book["sorts"][0]["xp"] = 3
+    store(page, book)
+    page.reload()
+    wait_figures(page, "teleportation", figures(6, "teleportation", 1, 0, "natural"))
+    page.wait_for_function(
+        "() => document.querySelector('[data-book-engine]').textContent"
+        ".startsWith('Le moteur de calcul n’a pas pu être chargé')",
+        timeout=BOOT_MS,
+    )
+    assert pyodide
 
 
 def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(

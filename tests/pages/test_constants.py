@@ -10,6 +10,7 @@ import pytest
 
 import rules
 from tests.conftest import ROOT
+from widgets import instant
 
 
 def page(built_site, path: str) -> str:
@@ -93,6 +94,8 @@ def test_the_cards_and_the_spellbook_follow_the_rules(built_site):
             }
             for d in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1)
         },
+        # The number of casts of the progressions the calculators' data holds.
+        "progression": {"casts": instant.PROGRESSION_CASTS[0]},
     }
 
 

@@ -1,8 +1,10 @@
 /* Grimoire — the progression figures of a spell of /grimoire/ (XP to the next level, expected
- * casts), asked to the rules engine through the page's single worker (calculatorsApi.request of
- * widgets' calculators.js, widgets/bridge.py « progression »). A spell whose XP reached the cost,
+ * casts), asked through the page's calculators (calculatorsApi.request of widgets'
+ * calculators.js, widgets/bridge.py « progression »): from the build's data when it holds the
+ * answer (a spell at 0 XP), else from the engine, which then starts. A spell whose XP reached the cost,
  * or still before its first apprentissage, needs no engine: the page says what to do instead. */
 import { megabytes } from "./common.js";
+import { CONFIG } from "./grimoire-model.js";
 import { castable, levelCost } from "./grimoire-table.js";
 
 const DASH = "\u2014";
@@ -43,6 +45,7 @@ function engineStatus(page, text) {
 function show(page, view, response) {
   const { slots } = view;
   if (!response) {
+    page.engineFailed = true; // said until the page is reloaded
     engineStatus(
       page,
       "Le moteur de calcul n’a pas pu être chargé : les figures de progression " +
@@ -52,7 +55,7 @@ function show(page, view, response) {
     slots.casts.textContent = DASH;
     return;
   }
-  engineStatus(page, "");
+  if (!page.engineFailed) engineStatus(page, "");
   if (!response.ok) {
     view.error.textContent =
       "Le moteur de règles refuse ces valeurs : " +
@@ -76,6 +79,26 @@ function show(page, view, response) {
       ")";
     slots.casts.textContent = response.expected_casts ? response.expected_casts.decimal : DASH;
   }
+}
+
+/* Says that the engine loads, with its download's size, once it starts (a spell the build's
+   data answers starts nothing, and nothing is said). */
+function watchEngine(page, found) {
+  const calculators = found.calculators;
+  if (page.engineWatched || typeof calculators.onState !== "function") return;
+  page.engineWatched = true;
+  const loading = () => {
+    const size = found.engine?.downloadBytes
+      ? " (" + megabytes(found.engine.downloadBytes) + ")"
+      : "";
+    engineStatus(page, "Chargement du moteur de calcul" + size + "\u2026");
+  };
+  if (typeof calculators.engineState === "function" && calculators.engineState() === "loading") {
+    loading();
+  }
+  calculators.onState((state) => {
+    if (state === "loading") loading();
+  });
 }
 
 /** Fills the figures of one spell of ``book`` (``view``: {slots, error, seq, spell}). */
@@ -110,13 +133,7 @@ export function computeEntry(page, entry, book, view) {
     view.seq = seq;
     view.slots.next.textContent = "calcul\u2026";
     view.slots.casts.textContent = "calcul\u2026";
-    const state = typeof calculators.engineState === "function" ? calculators.engineState() : "";
-    if (state === "idle" || state === "loading") {
-      const size = found.engine?.downloadBytes
-        ? " (" + megabytes(found.engine.downloadBytes) + ")"
-        : "";
-      engineStatus(page, "Chargement du moteur de calcul" + size + "\u2026");
-    }
+    watchEngine(page, found);
     calculators
       .request({
         calc: "progression",
@@ -124,6 +141,11 @@ export function computeEntry(page, entry, book, view) {
         learning: String(entry.learning),
         difficulty: String(view.spell.difficulty),
         xp: String(entry.xp),
+        // The reader's reading of the 1 and the 12, and the number of casts of the progressions
+        // the build's data holds (the figures shown do not depend on it): a spell at 0 XP is
+        // answered from that data, without the engine.
+        extremes: book.reading,
+        n: String(CONFIG.progression.casts),
       })
       .then(
         (response) => {
