@@ -235,8 +235,7 @@ def test_an_approaching_calculator_asks_for_its_scripts_and_data_at_once(
         "() => import(document.querySelector('script[src*=\"calculators-loader.js\"]').src)"
         ".then((m) => m.MODULES.map((name) => name.replace('./', '')))"
     )
-    config = (built_site / "assets" / "widgets" / "engine-config.js").read_text(encoding="utf-8")
-    files = json.loads(config.split("export default ", 1)[1].rstrip().rstrip(";"))["instant"]
+    files = built_config(built_site)["instant"]
     # The page brought the module that names the data documents (and what it imports).
     with_page = {name for name in modules if fetched(requests, name)}
     assert with_page == {"calculators-data.js", "calculators-documents.js", "engine-config.js"}
@@ -261,13 +260,7 @@ def test_an_approaching_calculator_asks_for_its_scripts_and_data_at_once(
         "() => window.scrollBy(0, document.querySelector('.gr-calc').getBoundingClientRect().top"
         " - 3 * window.innerHeight)"
     )
-    # Until all are asked (a file that waits for another one to arrive never is), within 20 s.
-    for _ in range(40):
-        if wanted <= asked():
-            break
-        with contextlib.suppress(PlaywrightTimeout):
-            page.wait_for_event("request", timeout=500)
-    assert wanted <= asked(), sorted(wanted - asked())
+    wait_asked(page, wanted, asked)
     assert [n for n in asked() if n.startswith("instant-progression-")]
     assert not engine_requests(requests)
     released.append(True)
@@ -280,3 +273,57 @@ def test_an_approaching_calculator_asks_for_its_scripts_and_data_at_once(
     assert len(fetched(requests, "calculators.js")) == 1
     assert len(fetched(requests, files["files"]["cast"])) == 1
     assert not engine_requests(requests)
+
+
+def built_config(built_site) -> dict:
+    """The engine's configuration the build wrote (engine-config.js)."""
+    text = (built_site / "assets" / "widgets" / "engine-config.js").read_text(encoding="utf-8")
+    return json.loads(text.split("export default ", 1)[1].rstrip().rstrip(";"))
+
+
+def wait_asked(page, wanted: set[str], asked) -> None:
+    """Until every name of ``wanted`` is in ``asked()`` (a request that waits for a held one to
+    arrive never is), within 20 s."""
+    for _ in range(40):
+        if wanted <= asked():
+            break
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_event("request", timeout=500)
+    assert wanted <= asked(), sorted(wanted - asked())
+
+
+def test_the_engine_asks_for_its_binary_library_and_archive_while_its_module_downloads(
+    watched, site_url, built_site
+):
+    """At the first request the build's data does not answer, the worker asks for Pyodide's
+    WebAssembly binary, its standard library and the engine archive while Pyodide's Emscripten
+    module is still on its way (held here): none of them waits for it. Nothing boots."""
+    page, requests, _ = watched
+    held = []
+    downloads = set()  # the files fetched whole (the worker also checks them with HEAD first)
+
+    def hold(route):
+        held.append(route)
+
+    page.on(
+        "request",
+        lambda request: (
+            request.method == "GET" and downloads.add(urlsplit(request.url).path.rsplit("/", 1)[-1])
+        ),
+    )
+    # Pyodide's loader comes (the other Pyodide files are refused once asked for, by ``watched``).
+    page.context.route("**/pyodide.mjs", lambda route: route.continue_())
+    page.context.route("**/pyodide.asm.mjs", hold)
+    page.goto(site_url + "calculateurs/")
+    wait_until_settled(page)
+    page.locator('section[data-calc="progression"]').scroll_into_view_if_needed()
+    ask_progression_at(page, "40")
+    config = built_config(built_site)
+    wait_asked(
+        page,
+        {"pyodide.asm.wasm", config["stdlib"], config["archive"]},
+        lambda: downloads,
+    )
+    assert [route.request.url for route in held]  # still on its way
+    for route in held:
+        route.abort()

@@ -148,12 +148,14 @@ async function fetchArchive() {
 }
 
 async function boot() {
-  // Pyodide imports its Emscripten module itself; importing it here first (the
+  // Pyodide imports its Emscripten module itself; importing it here too (the
   // same URL, so the same module) lets the page see that download under way.
-  const [module] = await Promise.all([
-    importCounted(indexURL + "pyodide.mjs"),
-    importCounted(indexURL + "pyodide.asm.mjs"),
-  ]);
+  // loadPyodide is called as soon as its small loader arrives: it asks for the
+  // WebAssembly binary, the standard library and the lock file at once, while
+  // the Emscripten module still downloads (not after it).
+  const emscripten = importCounted(indexURL + "pyodide.asm.mjs");
+  emscripten.catch(() => {}); // loadPyodide reports the same failure
+  const module = await importCounted(indexURL + "pyodide.mjs");
   return module.loadPyodide({
     indexURL: indexURL,
     // Only the modules the engine, the bridge and Pyodide's boot import (widgets/stdlib.py).
@@ -169,9 +171,10 @@ const ready = (async () => {
     throw new Error("configuration du moteur incomplète");
   }
   progress(true);
-  const checks = Promise.all(CORE_FILES.map((name) => checkFile(indexURL + name)));
-  const archive = fetchArchive();
+  // The downloads first, the checks (small requests) after them.
   const pyodide = boot();
+  const archive = fetchArchive();
+  const checks = Promise.all(CORE_FILES.map((name) => checkFile(indexURL + name)));
   // Avoid "unhandled rejection" noise when a check fails first.
   archive.catch(() => {});
   pyodide.catch(() => {});
