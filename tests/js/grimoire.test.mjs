@@ -118,6 +118,98 @@ test("a share link pasted whole or as its value reads as that spellbook; anythin
   );
 });
 
+// Every refused link (the value of ?livre=, as the page reads it) and what it says.
+const BAD_LINKS = [
+  ["1.0.sort-inconnu_1_0", "sort inconnu : « sort-inconnu »"],
+  ["1.0.vol_1_0.constructor_1_0", "sort inconnu : « constructor »"],
+  ["1.0.vol_7_0", "apprentissage de « Vol » : attendu un entier de 0 à 5, reçu « 7 »"],
+  ["1.0.vol_-1_0", "apprentissage de « Vol » : attendu un entier de 0 à 5, reçu « -1 »"],
+  ["1.0.vol_2_-5", "XP de « Vol » : attendu un entier positif ou nul, reçu « -5 »"],
+  ["1.-3.vol_2_5", "magie : attendu un entier positif ou nul, reçu « -3 »"],
+  ["3.0.vol_2_5", "version de lien « 3 » non prise en charge (attendue : 1 ou 2)"],
+  [
+    "2.0.vol_2_5",
+    "lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « vol_2_5 »",
+  ],
+  ["1.0.vol_2", "sort n° 1 du lien illisible : « vol_2 »"],
+  ["1.0.vol_1_0.vol_2_0", "sort en double : « Vol »"],
+  ["1.0.vol_1_0<img src=x onerror=alert(1)>", "caractères inattendus dans le lien"],
+  ["", "lien incomplet"],
+];
+
+test("every refused share link says why in French", () => {
+  const known = { vol: { name: "Vol", difficulty: config.difficulty.min } };
+  for (const [link, problem] of BAD_LINKS) {
+    const said = problems(() => book.readLink(link, known));
+    assert.ok(
+      said.some((p) => p.includes(problem)),
+      `${JSON.stringify(link)} → ${said.join(" ; ")}`,
+    );
+  }
+});
+
+// Every refused file (its bytes) and what it says.
+const file = (data) => JSON.stringify({ format: "grimoire-livre", version: 1, magie: 0, ...data });
+const BAD_FILES = [
+  ['{"format": "grimoire-livre", "version": 1, ', "ce n’est pas du JSON valide"],
+  ["[1, 2]", "ce n’est pas un grimoire (objet JSON attendu)"],
+  [
+    JSON.stringify({ version: 1, sorts: [] }),
+    "ce fichier n’est pas un grimoire exporté par le Grimoire (champ « format » absent)",
+  ],
+  [
+    file({ version: 7, sorts: [] }),
+    "version de format « 7 » non prise en charge (attendue : 1 ou 2)",
+  ],
+  [
+    file({
+      sorts: [
+        { slug: "vol", apprentissage: 2, xp: 0 },
+        { slug: "n-existe-pas", apprentissage: 1, xp: 0 },
+      ],
+    }),
+    "sort inconnu : « n-existe-pas »",
+  ],
+  [
+    file({ sorts: [{ slug: "oubli", apprentissage: 6, xp: 0 }] }),
+    "apprentissage de « Oubli » : attendu un entier de 0 à 5, reçu « 6 »",
+  ],
+  [
+    file({ sorts: [{ slug: "oubli", apprentissage: 2, xp: -1 }] }),
+    "XP de « Oubli » : attendu un entier positif ou nul, reçu « -1 »",
+  ],
+  [
+    file({ sorts: [{ slug: "oubli", apprentissage: 2, xp: 1.5 }] }),
+    "XP de « Oubli » : attendu un entier positif ou nul, reçu « 1.5 »",
+  ],
+  [
+    file({ sorts: [{ slug: "oubli", apprentissage: "2", xp: 0 }] }),
+    "apprentissage de « Oubli » : attendu un entier de 0 à 5, reçu « 2 »",
+  ],
+];
+
+test("every refused file says why in French, never in the parser's English", async () => {
+  const known = {
+    vol: { name: "Vol", difficulty: config.difficulty.min },
+    oubli: { name: "Oubli", difficulty: config.difficulty.min },
+  };
+  for (const [text, problem] of BAD_FILES) {
+    let said;
+    try {
+      await book.readFile(new Blob([text]), known);
+      assert.fail(`accepted: ${text}`);
+    } catch (error) {
+      assert.ok(error instanceof book.BookError, String(error));
+      said = error.problems;
+    }
+    assert.ok(
+      said.some((p) => p.includes(problem)),
+      `${text} → ${said.join(" ; ")}`,
+    );
+    assert.ok(!said.some((p) => /Unexpected|position|Expected|token/.test(p)), said.join(" ; "));
+  }
+});
+
 test("a damaged share link is refused in French", () => {
   assert.deepEqual(
     problems(() => book.decodeLink("1.3.vol<script>")),
