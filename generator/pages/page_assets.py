@@ -51,8 +51,8 @@ BUNDLES: dict[str, dict] = {
         "css": ["assets/site/grimoire.css"],
         "js": [{"src": "assets/site/grimoire-lazy.js", "module": True}],
     },
+    # The cards read the stored spellbook (grimoire-model.js), not the spellbook page's modules.
     "cards": {
-        "needs": ["spellbook"],
         "css": ["assets/site/cards.css"],
         "js": [{"src": "assets/site/cards.js", "module": True}],
     },

@@ -11,18 +11,9 @@ import pytest
 
 from tests.browser.support import AXE, PHONE, phone_problems, turn_dark
 from tests.conftest import wait_until_settled
-from tests.offline.support import store
+from tests.offline.support import open_with_book
 
 pytestmark = pytest.mark.browser
-
-BOOK = {
-    "version": 1,
-    "magie": 2,
-    "sorts": [
-        {"slug": "vol", "apprentissage": 2, "xp": 5},
-        {"slug": "oubli", "apprentissage": 5, "xp": 0},
-    ],
-}
 
 #: name: (address, what shows the page is ready). Each state holds the one before it where they
 #: share a page: a spell page opened on a level's anchor, a stored spellbook receiving a link.
@@ -70,9 +61,9 @@ def bring_to_state(page, site_url, name):
     """Open the page under test in the state a reader brings it to."""
     path, ready = PAGES[name]
     if name in WITH_BOOK:
-        page.goto(site_url + "grimoire/")
-        store(page, BOOK)
-    page.goto(site_url + path)
+        open_with_book(page, site_url, path)
+    else:
+        page.goto(site_url + path)
     page.wait_for_selector(ready, state="attached")
     if name == "dialogue d'ajout":
         page.get_by_role("button", name="Ajouter à Mon grimoire").click()

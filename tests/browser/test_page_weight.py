@@ -75,7 +75,7 @@ def test_every_page_loads_the_scripts_of_what_it_holds(built_site):
         assert len(assets.scripts) == len(scripts), where  # nothing twice
         # The spellbook asks its figures to the calculators' engine.
         calculator = 'class="gr-calc"' in text or 'class="gr-book"' in text
-        book = 'class="gr-book"' in text or 'class="gr-deck"' in text
+        book = 'class="gr-book"' in text
         index = 'class="gr-index"' in text
         spell = 'class="gr-spell"' in text
         deck = 'class="gr-deck"' in text

@@ -12,7 +12,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const STATIC = path.join(ROOT, "generator/pages/static");
 const PYTHON = process.env.PYTHON || path.join(ROOT, ".venv/bin/python");
 
-let book, config, store, journal, table, replay;
+let book, config, store, journal, table, replay, controls;
 
 before(async () => {
   // The model imports ./grimoire-config.js, which only the build writes: write it beside a copy.
@@ -41,6 +41,7 @@ before(async () => {
   table = await import(pathToFileURL(path.join(dir, "grimoire-table.js")).href);
   store = await import(pathToFileURL(path.join(dir, "grimoire-store.js")).href);
   replay = await import(pathToFileURL(path.join(dir, "grimoire-replay.js")).href);
+  controls = await import(pathToFileURL(path.join(dir, "grimoire-controls.js")).href);
   config = (await import(pathToFileURL(path.join(dir, "grimoire-config.js")).href)).default;
 });
 
@@ -755,4 +756,95 @@ test("a drawn die's link replays the same outcome and XP, and hostile values are
     ),
     "a=1",
   );
+});
+
+test("a cast, a duel and a study say their XP in the same words", () => {
+  const [issue, other] = Object.keys(table.LABELS);
+  const xp = { gain: 3, avant: { xp: 12 }, apres: { xp: 15 } };
+  assert.equal(journal.gained(xp), "+3 XP (12 \u2192 15 XP)");
+  const names = (slug) => (slug === "eclair" ? "Éclair" : "Vol");
+  const cast = { type: "lancer", sort: "vol", de: 7, mod: -1, issue, ...xp };
+  assert.equal(
+    journal.describe(cast, names),
+    "Vol : face 7 (modificateur -1), " + table.LABELS[issue] + ", +3 XP (12 \u2192 15 XP)",
+  );
+  const [result] = Object.keys(journal.DUEL_WORDS);
+  const duel = {
+    type: "duel",
+    sort: "vol",
+    des: [4, 9],
+    issue,
+    resultat: result,
+    issue_adverse: other,
+    gain_adverse: 1,
+    sort_adverse: "eclair",
+    ...xp,
+  };
+  assert.equal(
+    journal.describe(duel, names),
+    "Vol : duel, faces 4, 9, " +
+      table.LABELS[issue] +
+      ", " +
+      journal.DUEL_WORDS[result] +
+      ", +3 XP (12 \u2192 15 XP) ; adversaire (Éclair) : " +
+      table.LABELS[other] +
+      ", +1 XP pour son grimoire",
+  );
+  const study = { type: "etude", sort: "vol", heures: 2, echec: null, ...xp };
+  assert.equal(
+    journal.describe(study, names),
+    "Vol : étude de 2 h, séance réussie, +3 XP (12 \u2192 15 XP)",
+  );
+});
+
+test("a panel's field is a row of its label and control; the die's pad a labelled group of its faces", () => {
+  const node = (tag) => ({
+    tag,
+    attributes: {},
+    children: [],
+    listeners: {},
+    setAttribute(name, value) {
+      this.attributes[name] = value;
+    },
+    appendChild(child) {
+      this.children.push(child);
+    },
+    append(...children) {
+      this.children.push(...children);
+    },
+    addEventListener(type, listener) {
+      this.listeners[type] = listener;
+    },
+  });
+  const saved = globalThis.document;
+  globalThis.document = { createElement: node };
+  try {
+    const tapped = [];
+    const { label, pad } = controls.diePad("gr-cast-vol-pad", "Face du dé du MJ :", (face) =>
+      tapped.push(face),
+    );
+    assert.deepEqual(
+      [label.tag, label.id, label.textContent],
+      ["p", "gr-cast-vol-pad", "Face du dé du MJ :"],
+    );
+    assert.deepEqual(pad.attributes, { role: "group", "aria-labelledby": "gr-cast-vol-pad" });
+    assert.deepEqual(
+      pad.children.map((button) => [button.tag, button.type, button.textContent]),
+      table.FACES.map((face) => ["button", "button", String(face)]),
+    );
+    pad.children.at(-1).listeners.click();
+    assert.deepEqual(tapped, [table.FACES.at(-1)]);
+    const control = node("select");
+    const row = controls.field("gr-study-vol-hours", "Heures prévues", control);
+    assert.equal(row.className, "gr-cast__mod");
+    assert.deepEqual(
+      row.children.map((child) => [child.tag, child.htmlFor, child.id, child.textContent]),
+      [
+        ["label", "gr-study-vol-hours", undefined, "Heures prévues"],
+        ["select", undefined, "gr-study-vol-hours", undefined],
+      ],
+    );
+  } finally {
+    globalThis.document = saved;
+  }
 });

@@ -41,6 +41,25 @@ def store(page, book: dict) -> None:
     )
 
 
+#: A small stored spellbook: one spell with figures to compute, one at its highest level.
+BOOK = {
+    "version": 1,
+    "magie": 2,
+    "sorts": [
+        {"slug": "vol", "apprentissage": 2, "xp": 5},
+        {"slug": "oubli", "apprentissage": 5, "xp": 0},
+    ],
+}
+
+
+def open_with_book(page, site_url: str, path: str = "grimoire/", book: dict = BOOK) -> None:
+    """Keep ``book`` as this browser's spellbook (written from the spellbook's page, on the
+    site's origin), then open ``path`` on it."""
+    page.goto(site_url + "grimoire/")
+    store(page, book)
+    page.goto(site_url + path)
+
+
 def book_of(page) -> dict:
     raw = stored(page)
     return json.loads(raw) if raw else {}

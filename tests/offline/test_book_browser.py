@@ -12,7 +12,15 @@ import yaml
 
 import rules
 from tests.conftest import ROOT
-from tests.offline.support import BOOT_MS, STORAGE_KEY, book_of, store, stored, wait_controlled
+from tests.offline.support import (
+    BOOT_MS,
+    STORAGE_KEY,
+    book_of,
+    open_with_book,
+    store,
+    stored,
+    wait_controlled,
+)
 from widgets import bridge
 
 pytestmark = pytest.mark.browser
@@ -200,9 +208,7 @@ def share_link(page) -> str:
 
 def test_a_share_link_opens_on_another_device(site_url, new_context):
     first = new_context(engine=False).new_page()
-    first.goto(site_url + "grimoire/")
-    store(first, SAVED)
-    first.reload()
+    open_with_book(first, site_url, book=SAVED)
     first.locator(".gr-book__entry").first.wait_for()
     link = share_link(first)
     assert parse_qs(urlsplit(link).query)["livre"] == [
@@ -260,9 +266,7 @@ def test_a_share_link_opens_on_another_device(site_url, new_context):
 
 def test_export_then_import_a_json_file(site_url, new_context, tmp_path):
     page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
-    store(page, SAVED)
-    page.reload()
+    open_with_book(page, site_url, book=SAVED)
     page.locator(".gr-book__entry").first.wait_for()
     with page.expect_download() as download:
         page.get_by_role("button", name="Exporter (fichier JSON)").click()
@@ -338,9 +342,7 @@ BAD_FILES = [
 
 def test_corrupted_files_are_refused_and_change_nothing(site_url, new_context):
     page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
-    store(page, SAVED)
-    page.reload()
+    open_with_book(page, site_url, book=SAVED)
     page.locator(".gr-book__entry").first.wait_for()
     before = stored(page)
     for number, (content, problem) in enumerate(BAD_FILES):
@@ -419,9 +421,7 @@ def test_an_unreadable_stored_spellbook_is_kept_then_replaced_on_confirmation(
 
 def test_without_its_engine_the_spellbook_says_so_and_keeps_working(site_url, new_context):
     page = new_context(engine=False).new_page()  # the Pyodide files are refused
-    page.goto(site_url + "grimoire/")
-    store(page, SAVED)
-    page.reload()
+    open_with_book(page, site_url, book=SAVED)
     page.wait_for_function(
         "() => document.querySelector('[data-book-engine]').textContent"
         ".startsWith('Le moteur de calcul n’a pas pu être chargé')",
@@ -585,9 +585,8 @@ def open_cast(page):
 
 def test_cast_on_the_pad_and_with_the_page_s_die_then_undo(site_url, new_context):
     page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
-    store(page, SAVED)  # a version 1 spellbook: read as version 2, with an empty journal
-    page.reload()
+    # A version 1 spellbook: read as version 2, with an empty journal.
+    open_with_book(page, site_url, book=SAVED)
     open_cast(page)
     odds = page.locator("[data-cast-odds]")
     assert odds.inner_text() == "Vos chances (magie 3, apprentissage 2) : " + odds_text(3, 2)
@@ -637,9 +636,11 @@ def test_cast_on_the_pad_and_with_the_page_s_die_then_undo(site_url, new_context
 
 def test_a_drawn_die_s_link_replays_it_without_crediting_the_book(site_url, new_context):
     page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
-    store(page, {**SAVED, "version": 2, "reglages": {"lecture": "natural"}, "journal": []})
-    page.reload()
+    open_with_book(
+        page,
+        site_url,
+        book={**SAVED, "version": 2, "reglages": {"lecture": "natural"}, "journal": []},
+    )
     open_cast(page)
     page.get_by_label("Modificateur").fill("-2")
     # The pad's face is the MJ's own die: no link. The page's die gets one.
@@ -723,9 +724,11 @@ def test_a_cast_that_reaches_the_cost_offers_the_level_up(site_url, new_context)
 
 def test_a_spell_being_learnt_is_moved_to_its_first_level_by_hand(site_url, new_context):
     page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
-    store(page, {"version": 1, "magie": 0, "sorts": [{"slug": "vol", "apprentissage": 0, "xp": 0}]})
-    page.reload()
+    open_with_book(
+        page,
+        site_url,
+        book={"version": 1, "magie": 0, "sorts": [{"slug": "vol", "apprentissage": 0, "xp": 0}]},
+    )
     entry(page, "vol").wait_for()
     assert entry(page, "vol").get_by_role("button", name="Lancer Vol").count() == 0
     assert "jeu de rôle" in page.inner_text("#gr-book-learn-note")
@@ -771,9 +774,7 @@ def test_two_tabs_never_lose_a_cast(site_url, new_context):
 
 def test_the_journal_goes_out_and_comes_back_with_the_file(site_url, new_context, tmp_path):
     page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
-    store(page, SAVED)
-    page.reload()
+    open_with_book(page, site_url, book=SAVED)
     open_cast(page)
     page.get_by_role("group", name="Face du dé du MJ :").get_by_role(
         "button", name="2", exact=True
@@ -827,9 +828,7 @@ def test_a_spell_page_shows_that_wizard_s_odds_first(site_url, new_context):
 
 def test_a_study_session_test_by_test(site_url, new_context):
     page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
-    store(page, SAVED)
-    page.reload()
+    open_with_book(page, site_url, book=SAVED)
     entry(page, "vol").get_by_role("button", name="Étudier Vol").click()
     page.get_by_label("Heures prévues").select_option("2")
     odds = page.locator("[data-study-odds]")
@@ -884,9 +883,7 @@ def test_a_study_session_test_by_test(site_url, new_context):
 
 def test_a_duel_face_by_face_as_the_engine_plays_it(site_url, new_context):
     page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
-    store(page, SAVED)
-    page.reload()
+    open_with_book(page, site_url, book=SAVED)
     mine = SPELLS["vol"]["element"]
     # An opponent whose spell one of the two dominates, when the elements allow it.
     theirs = next((e for e in rules.ELEMENTS if rules.dominance(mine, e)), rules.ELEMENTS[0])
@@ -987,9 +984,7 @@ def test_a_duel_face_by_face_as_the_engine_plays_it(site_url, new_context):
 
 def test_a_duel_against_a_spell_of_another_book_s_share_link(site_url, new_context):
     page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
-    store(page, SAVED)  # reads the 1 and the 12 as « modified »
-    page.reload()
+    open_with_book(page, site_url, book=SAVED)  # reads the 1 and the 12 as « modified »
     entry(page, "vol").get_by_role("button", name="Duel avec Vol").click()
     panel = page.locator(".gr-duel")
     pasted = panel.get_by_label("Lien du grimoire adverse (facultatif)")
@@ -1103,9 +1098,11 @@ def test_at_360_px_the_first_screen_shows_the_spells_to_cast_and_no_control_is_c
     site_url, new_context
 ):
     page = new_context(engine=False).new_page()  # 360 × 740
-    page.goto(site_url + "grimoire/")
-    store(page, {**SAVED, "version": 2, "reglages": {"lecture": "modified"}, "journal": []})
-    page.reload()
+    open_with_book(
+        page,
+        site_url,
+        book={**SAVED, "version": 2, "reglages": {"lecture": "modified"}, "journal": []},
+    )
     entry(page, "vol").wait_for()
     # The first spell's name and its « Lancer » above the fold; the page's intro is not in the way.
     first = page.locator(".gr-book__entry").first

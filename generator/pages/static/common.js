@@ -47,9 +47,14 @@ export function withParams(search, keys, values) {
   return text ? "?" + text : "";
 }
 
-/** Replace the page address's query (same path and hash), without a history entry. */
+/** Replace the page address's query (``search``: "?a=1" or ""; same path and hash), without a
+ *  history entry. A page that may not change its address keeps it: harmless. */
 export function replaceSearch(search) {
-  history.replaceState(history.state, "", location.pathname + search + location.hash);
+  try {
+    history.replaceState(history.state, "", location.pathname + search + location.hash);
+  } catch {
+    /* the address keeps its query */
+  }
 }
 
 /** A new element with an optional class and text. */

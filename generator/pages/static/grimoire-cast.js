@@ -5,12 +5,13 @@
  * Every answer comes from the rules' data (grimoire-table.js).
  */
 import { el } from "./common.js";
+import { diePad, field } from "./grimoire-controls.js";
 import { castSpell, describe, levelUp, levelUpOffer, setSpell } from "./grimoire-journal.js";
 import { duelPanel } from "./grimoire-duel.js";
 import { studyPanel } from "./grimoire-study.js";
 import { BOOK_LEARNING, parseCount } from "./grimoire-model.js";
 import { replayQuery } from "./grimoire-replay.js";
-import { FACES, castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
+import { castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
 import { bookUrl } from "./grimoire-tools.js";
 
 const now = () => new Date().toISOString();
@@ -39,12 +40,8 @@ function castPanel(page, entry, name, close) {
   title.id = id + "-title";
   const odds = el("p", "gr-cast__odds");
   odds.setAttribute("data-cast-odds", "");
-  const modRow = el("div", "gr-cast__mod");
-  const modLabel = el("label", null, "Modificateur");
-  modLabel.htmlFor = id + "-mod";
   const mod = el("input");
   Object.assign(mod, {
-    id: id + "-mod",
     type: "text",
     inputMode: "numeric",
     value: page.castModifier || "0",
@@ -53,7 +50,8 @@ function castPanel(page, entry, name, close) {
   mod.setAttribute("pattern", "-?[0-9]*");
   const modError = el("span", "gr-book__field-error");
   modError.setAttribute("role", "alert");
-  modRow.append(modLabel, mod, modError);
+  const modRow = field(id + "-mod", "Modificateur", mod);
+  modRow.append(modError);
   const modifier = () => {
     const text = mod.value.trim();
     const negative = text.startsWith("-") || text.startsWith("\u2212");
@@ -87,11 +85,6 @@ function castPanel(page, entry, name, close) {
       );
   };
   mod.addEventListener("input", showOdds);
-  const padLabel = el("p", "gr-cast__pad-label", "Face du dé du MJ :");
-  padLabel.id = id + "-pad";
-  const pad = el("div", "gr-cast__pad");
-  pad.setAttribute("role", "group");
-  pad.setAttribute("aria-labelledby", id + "-pad");
   const result = el("p", "gr-cast__result");
   result.setAttribute("role", "status");
   result.setAttribute("data-cast-result", "");
@@ -118,12 +111,9 @@ function castPanel(page, entry, name, close) {
       .querySelector(`[data-slug="${CSS.escape(entry.slug)}"] .gr-cast__result`);
     if (again) again.focus();
   };
-  for (const face of FACES) {
-    const button = el("button", "gr-cast__face", String(face));
-    button.type = "button";
-    button.addEventListener("click", () => cast(face, false));
-    pad.appendChild(button);
-  }
+  const { label: padLabel, pad } = diePad(id + "-pad", "Face du dé du MJ :", (face) =>
+    cast(face, false),
+  );
   const actions = el("div", "gr-cast__actions");
   const roll = el("button", "md-button md-button--primary", "Lancer le dé");
   roll.type = "button";

@@ -7,30 +7,14 @@
  * (grimoire-table.js); my cast's XP is credited through the journal as one entry, the opponent's
  * is shown for their own book. */
 import { el } from "./common.js";
+import { diePad, field } from "./grimoire-controls.js";
 import { DUEL_WORDS, duelSpell } from "./grimoire-journal.js";
 import { readPastedLink } from "./grimoire-format.js";
 import { BOOK_LEARNING, BookError, CONFIG, READINGS, parseCount } from "./grimoire-model.js";
-import {
-  DUEL_ELEMENTS,
-  FACES,
-  LABELS,
-  castable,
-  duelPair,
-  duelPlay,
-  xpOf,
-} from "./grimoire-table.js";
+import { DUEL_ELEMENTS, LABELS, castable, duelPair, duelPlay, xpOf } from "./grimoire-table.js";
 
 const now = () => new Date().toISOString();
 const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + -n : "0");
-
-function field(id, text, control) {
-  const label = el("label", null, text);
-  label.htmlFor = id;
-  control.id = id;
-  const row = el("div", "gr-cast__mod");
-  row.append(label, control);
-  return row;
-}
 
 function select(values, labelOf, value) {
   const node = el("select");
@@ -317,40 +301,28 @@ function play(page, entry, element, panel) {
   });
   if (duel.faces.length) panel.appendChild(seen);
   const step = duel.faces.length;
-  const padLabel = el(
-    "p",
-    "gr-cast__pad-label",
+  const text =
     STEPS[step] +
-      (step >= 2 ? " (modificateur " + signed(state.modifiers[step - 2]) + ")" : "") +
-      " :",
-  );
-  padLabel.id = "gr-duel-" + entry.slug + "-pad";
-  padLabel.setAttribute("data-duel-step", String(step));
-  const pad = el("div", "gr-cast__pad");
-  pad.setAttribute("role", "group");
-  pad.setAttribute("aria-labelledby", padLabel.id);
-  for (const face of FACES) {
-    const button = el("button", "gr-cast__face", String(face));
-    button.type = "button";
-    button.addEventListener("click", () => {
-      const faces = duel.faces.concat([face]);
-      if (duelPlay(faces, me, duel.opponent).result === null) {
-        duel.faces = faces;
-        page.render();
-        page.focusIn(entry.slug, ".gr-duel .gr-cast__face");
-        return;
-      }
-      let done = null;
-      page.update((b) => {
-        done = duelSpell(b, entry.slug, { element, opponent: duel.opponent, faces, now: now() });
-      }, false);
-      page.duel = null;
-      if (done) page.lastDuel = { slug: entry.slug, entry: done };
+    (step >= 2 ? " (modificateur " + signed(state.modifiers[step - 2]) + ")" : "") +
+    " :";
+  const { label: padLabel, pad } = diePad("gr-duel-" + entry.slug + "-pad", text, (face) => {
+    const faces = duel.faces.concat([face]);
+    if (duelPlay(faces, me, duel.opponent).result === null) {
+      duel.faces = faces;
       page.render();
-      page.focusIn(entry.slug, "[data-duel-result]");
-    });
-    pad.appendChild(button);
-  }
+      page.focusIn(entry.slug, ".gr-duel .gr-cast__face");
+      return;
+    }
+    let done = null;
+    page.update((b) => {
+      done = duelSpell(b, entry.slug, { element, opponent: duel.opponent, faces, now: now() });
+    }, false);
+    page.duel = null;
+    if (done) page.lastDuel = { slug: entry.slug, entry: done };
+    page.render();
+    page.focusIn(entry.slug, "[data-duel-result]");
+  });
+  padLabel.setAttribute("data-duel-step", String(step));
   const stop = el("button", "md-button", "Abandonner le duel (rien n’est compté)");
   stop.type = "button";
   stop.addEventListener("click", () => {

@@ -1,7 +1,7 @@
 /* Grimoire — a spellbook offered by a share link (?livre=…) or a file, on /grimoire/: validated
  * first (grimoire-format.js), then shown, then stored only once the reader chooses to replace
  * their spellbook or to add the spells it lacks. */
-import { el } from "./common.js";
+import { el, replaceSearch } from "./common.js";
 import { BookError } from "./grimoire-model.js";
 import { LINK_PARAM, readFile, readLink } from "./grimoire-format.js";
 import { find, loadBook } from "./grimoire-model.js";
@@ -109,15 +109,7 @@ export function closeOffer(page) {
   if (!params.has(LINK_PARAM)) return;
   params.delete(LINK_PARAM);
   const query = params.toString();
-  try {
-    history.replaceState(
-      history.state,
-      "",
-      window.location.pathname + (query ? "?" + query : "") + window.location.hash,
-    );
-  } catch {
-    /* the address keeps the link: harmless */
-  }
+  replaceSearch(query ? "?" + query : "");
 }
 
 /** Stores the offered spellbook: ``mode`` "replace" or "merge". */

@@ -196,6 +196,11 @@ export const DUEL_WORDS = {
   none: "aucun sort n’est lancé",
 };
 
+/** The XP an entry credited, in words: « +3 XP (12 → 15 XP) ». */
+export function gained(entry) {
+  return "+" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp + " XP)";
+}
+
 /** One entry in words: « Vol : face 7, Réussi, +3 XP (12 → 15 XP) ». */
 export function describe(entry, nameOf) {
   const name = nameOf(entry.sort);
@@ -208,13 +213,8 @@ export function describe(entry, nameOf) {
       (entry.mod ? " (modificateur " + (entry.mod > 0 ? "+" : "") + entry.mod + ")" : "") +
       ", " +
       LABELS[entry.issue] +
-      ", +" +
-      entry.gain +
-      " XP (" +
-      entry.avant.xp +
-      " → " +
-      entry.apres.xp +
-      " XP)"
+      ", " +
+      gained(entry)
     );
   }
   if (entry.type === "duel") {
@@ -226,13 +226,9 @@ export function describe(entry, nameOf) {
       LABELS[entry.issue] +
       ", " +
       DUEL_WORDS[entry.resultat] +
-      ", +" +
-      entry.gain +
-      " XP (" +
-      entry.avant.xp +
-      " → " +
-      entry.apres.xp +
-      " XP) ; adversaire" +
+      ", " +
+      gained(entry) +
+      " ; adversaire" +
       (entry.sort_adverse ? " (" + nameOf(entry.sort_adverse) + ")" : "") +
       " : " +
       LABELS[entry.issue_adverse] +
@@ -248,13 +244,8 @@ export function describe(entry, nameOf) {
       entry.heures +
       " h, " +
       (entry.echec === null ? "séance réussie" : "test échoué à l’heure " + entry.echec) +
-      ", +" +
-      entry.gain +
-      " XP (" +
-      entry.avant.xp +
-      " → " +
-      entry.apres.xp +
-      " XP)"
+      ", " +
+      gained(entry)
     );
   }
   if (entry.type === "niveau") {

@@ -3,6 +3,7 @@
  * (réussi / échoué); the session's XP comes from the rules' data (grimoire-table.js) and is
  * credited through the journal when the session ends. */
 import { el } from "./common.js";
+import { field } from "./grimoire-controls.js";
 import { studySession } from "./grimoire-journal.js";
 import { STUDY, studyXp } from "./grimoire-table.js";
 
@@ -10,21 +11,15 @@ const now = () => new Date().toISOString();
 
 function plan(page, entry, panel) {
   const id = "gr-study-" + entry.slug;
-  const hoursLabel = el("label", null, "Heures prévues");
-  hoursLabel.htmlFor = id + "-hours";
   const hours = el("select");
-  hours.id = id + "-hours";
   for (const h of STUDY.hours) {
     const option = el("option", null, String(h));
     option.value = String(h);
     hours.appendChild(option);
   }
   hours.value = String(page.studyHours || STUDY.hours[0]);
-  const pLabel = el("label", null, "Chance de réussir un test");
-  pLabel.htmlFor = id + "-p";
   const p = el("input");
   Object.assign(p, {
-    id: id + "-p",
     type: "text",
     value: page.studyChance || "1/2",
     autocomplete: "off",
@@ -66,11 +61,12 @@ function plan(page, entry, panel) {
     page.render();
     page.focusIn(entry.slug, "[data-study-pass]");
   });
-  const rowH = el("div", "gr-cast__mod");
-  rowH.append(hoursLabel, hours);
-  const rowP = el("div", "gr-cast__mod");
-  rowP.append(pLabel, p);
-  panel.append(rowH, rowP, odds, start);
+  panel.append(
+    field(id + "-hours", "Heures prévues", hours),
+    field(id + "-p", "Chance de réussir un test", p),
+    odds,
+    start,
+  );
   ask();
 }
 

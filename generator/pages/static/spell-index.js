@@ -3,7 +3,7 @@
    page address. Only the first rows of the list shown are in the page (data-rangees of them),
    more as the reader scrolls to them and all before printing; a keystroke moves only the rows
    that change. Without this script the index is the whole list in name order. */
-import { fold, whenReady } from "./common.js";
+import { fold, replaceSearch, whenReady } from "./common.js";
 
 /* The search text (recherche.json) sits beside this module. */
 const SEARCH_URL = new URL("recherche.json", import.meta.url).href;
@@ -255,7 +255,7 @@ export function mountIndex(root) {
     const state = { texte: query.value, facets: facetStates, sort: sortState };
     const search = writeIndexState(location.search, state);
     if (search === location.search) return;
-    history.replaceState(history.state, "", location.pathname + search + location.hash);
+    replaceSearch(search);
   }
 
   function readUrl() {
