@@ -56,6 +56,8 @@ __all__ = [
 ]
 
 SW_TEMPLATE = Path(__file__).parent / "sw.js"
+#: The page a page not stored answers when the network does not (« {accueil} »: the site's home).
+OFFLINE_PAGE = Path(__file__).parent / "offline-page.html"
 ICON_DIR = "assets/icons"
 ICON_FILES = Path(__file__).parent.parent / "theme" / ICON_DIR  # committed; MkDocs copies the theme
 ICON_SIZES = (192, 512)
@@ -469,6 +471,7 @@ def service_worker(precache: list, engine: list, background: int | None = None) 
         "precache": [[url, digest, size] for url, digest, size in precache],
         "background": background,
         "spellPages": SPELL_PAGES,
+        "offlinePage": OFFLINE_PAGE.read_text(encoding="utf-8"),
         "engine": {
             "version": engine_version,
             "files": [[url, digest, size] for url, digest, size in engine],

@@ -66,11 +66,12 @@ function keyOf(url) {
   return key;
 }
 
-async function digest(buffer) {
+// True when ``buffer``'s SHA-256 starts with the build's ``hash`` (hexadecimal).
+async function matches(buffer, hash) {
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
   let hex = "";
   for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
-  return hex;
+  return hex.slice(0, hash.length) === hash;
 }
 
 function mismatch(key) {
@@ -84,7 +85,7 @@ async function fetchChecked(key, hash, onChunk) {
     const response = await fetch(absolute(key), { cache: mode, credentials: "same-origin" });
     if (!response.ok) throw new Error("« " + key + " » : réponse " + response.status);
     const body = await readBody(response, onChunk);
-    if ((await digest(body)).slice(0, hash.length) === hash) {
+    if (await matches(body, hash)) {
       // A fresh response: never a redirected one, which a navigation may not use.
       return new Response(body, {
         status: 200,
@@ -124,16 +125,17 @@ function isSpellPage(key) {
   return key.startsWith(MANIFEST.spellPages) && key !== MANIFEST.spellPages && key.endsWith("/");
 }
 
-async function cachedKeys() {
-  const cache = await caches.open(PAGES);
-  return new Set((await cache.keys()).map((request) => request.url));
+// The URLs a cache holds (none when there is no such cache: it is not made here).
+async function storedUrls(name) {
+  if (!(await caches.has(name))) return new Set();
+  return new Set((await (await caches.open(name)).keys()).map((request) => request.url));
 }
 
 // Puts the missing ones of these files of this version in its cache (files there were checked);
 // onProgress(loaded, total) in bytes.
 async function fill(entries, onProgress) {
   const cache = await caches.open(PAGES);
-  const have = await cachedKeys();
+  const have = await storedUrls(PAGES);
   const total = entries.reduce((sum, entry) => sum + entry[2], 0);
   let loaded = 0;
   const missing = [];
@@ -151,7 +153,7 @@ async function fill(entries, onProgress) {
 }
 
 async function pagesStatus() {
-  const have = await cachedKeys();
+  const have = await storedUrls(PAGES);
   const status = {
     cached: 0,
     total: PRECACHE.size,
@@ -178,60 +180,50 @@ async function allWanted(cacheName) {
   return Boolean(await (await caches.open(cacheName)).match(absolute(ALL_WANTED)));
 }
 
-// « Tout télécharger pour hors ligne »: every file of this version, with progress.
-let allJob = null;
-const allListeners = new Set();
-
-function cacheAll(listener) {
-  if (listener) allListeners.add(listener);
+// A download the pages may ask for at any time (every file, the engine's files): one at a time,
+// each page that asks told of its progress, then of its end ({type: kind, state: "done" |
+// "error"}). ``run(emit)`` does the work and resolves once it is done.
+function sharedJob(kind, run) {
+  let job = null;
+  const listeners = new Set();
   const emit = (message) => {
-    for (const each of allListeners) {
+    for (const listener of listeners) {
       try {
-        each(message);
+        listener(message);
       } catch {
         /* a page that went away */
       }
     }
   };
-  if (!allJob) {
-    allJob = (async () => {
-      await (await caches.open(PAGES)).put(absolute(ALL_WANTED), new Response("1"));
-      await fill(MANIFEST.precache, (loaded, total) =>
-        emit({ type: "pages", state: "progress", loaded, total }),
+  return (listener) => {
+    if (listener) listeners.add(listener);
+    if (!job) {
+      job = run(emit).then(
+        () => ({ type: kind, state: "done" }),
+        () => ({ type: kind, state: "error" }),
       );
-    })().then(
-      () => ({ type: "pages", state: "done" }),
-      () => ({ type: "pages", state: "error" }),
-    );
-    allJob.then((result) => {
-      allJob = null;
-      emit(result);
-      allListeners.clear();
-    });
-  }
-  return allJob;
+      job.then((result) => {
+        job = null;
+        emit(result);
+        listeners.clear();
+      });
+    }
+    return job;
+  };
 }
+
+// « Tout télécharger pour hors ligne »: every file of this version, with progress.
+const cacheAll = sharedJob("pages", async (emit) => {
+  await (await caches.open(PAGES)).put(absolute(ALL_WANTED), new Response("1"));
+  await fill(MANIFEST.precache, (loaded, total) =>
+    emit({ type: "pages", state: "progress", loaded, total }),
+  );
+});
 
 // ------------------------------------------------------------------ the engine files
 
-let engineJob = null;
-const engineListeners = new Set();
-
-function emitEngine(message) {
-  for (const listener of engineListeners) {
-    try {
-      listener(message);
-    } catch {
-      /* a page that went away */
-    }
-  }
-}
-
 async function engineStatus() {
-  const have = new Set();
-  if (await caches.has(ENGINE)) {
-    for (const request of await (await caches.open(ENGINE)).keys()) have.add(request.url);
-  }
+  const have = await storedUrls(ENGINE);
   let cached = 0;
   let cachedBytes = 0;
   for (const [key, file] of ENGINE_FILES) {
@@ -240,17 +232,12 @@ async function engineStatus() {
       cachedBytes += file.size;
     }
   }
-  return {
-    cached: cached,
-    total: ENGINE_FILES.size,
-    bytes: MANIFEST.engine.bytes,
-    cachedBytes: cachedBytes,
-  };
+  return { cached, total: ENGINE_FILES.size, bytes: MANIFEST.engine.bytes, cachedBytes };
 }
 
-async function downloadEngine() {
+async function downloadEngine(emitEngine) {
+  const have = await storedUrls(ENGINE);
   const cache = await caches.open(ENGINE);
-  const have = new Set((await cache.keys()).map((request) => request.url));
   const total = MANIFEST.engine.bytes;
   let loaded = 0;
   const missing = [];
@@ -258,39 +245,21 @@ async function downloadEngine() {
     if (have.has(absolute(key))) loaded += file.size;
     else missing.push([key, file]);
   }
-  emitEngine({ type: "engine", state: "progress", loaded: loaded, total: total });
+  emitEngine({ type: "engine", state: "progress", loaded, total });
   for (const [key, file] of missing) {
     let counted = 0;
     const response = await fetchChecked(key, file.hash, (bytes) => {
       counted += bytes;
-      emitEngine({
-        type: "engine",
-        state: "progress",
-        loaded: loaded + Math.min(counted, file.size),
-        total: total,
-      });
+      const now = loaded + Math.min(counted, file.size);
+      emitEngine({ type: "engine", state: "progress", loaded: now, total });
     });
     await cache.put(absolute(key), response);
     loaded += file.size;
   }
-  emitEngine({ type: "engine", state: "progress", loaded: total, total: total });
+  emitEngine({ type: "engine", state: "progress", loaded: total, total });
 }
 
-function cacheEngine(listener) {
-  if (listener) engineListeners.add(listener);
-  if (!engineJob) {
-    engineJob = downloadEngine().then(
-      () => ({ type: "engine", state: "done" }),
-      () => ({ type: "engine", state: "error" }),
-    );
-    engineJob.then((result) => {
-      engineJob = null;
-      emitEngine(result);
-      engineListeners.clear();
-    });
-  }
-  return engineJob;
-}
+const cacheEngine = sharedJob("engine", downloadEngine);
 
 // ------------------------------------------------------------------ life cycle
 
@@ -384,24 +353,16 @@ async function fromCaches(key) {
 async function keep(key, response) {
   if (!response.ok || response.redirected || response.type !== "basic") return;
   const body = await response.arrayBuffer();
-  if ((await digest(body)).slice(0, PRECACHE.get(key).hash.length) !== PRECACHE.get(key).hash)
-    return;
+  if (!(await matches(body, PRECACHE.get(key).hash))) return;
   await (await caches.open(PAGES)).put(
     absolute(key),
     new Response(body, { status: 200, statusText: "OK", headers: response.headers }),
   );
 }
 
-const OFFLINE_PAGE =
-  '<!doctype html><html lang="fr"><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-  "<title>Page indisponible hors ligne — Grimoire</title></head>" +
-  '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">' +
-  "<h1>Page indisponible hors ligne</h1>" +
-  "<p>Cette page n’est pas enregistrée sur cet appareil et le réseau ne répond pas.</p>" +
-  '<p><a href="' +
-  SCOPE +
-  '">Revenir à l’accueil du Grimoire</a></p></body></html>';
+// What a page not stored answers when the network does not: generator/offline/offline-page.html,
+// its link to the site's home (« {accueil} ») made absolute.
+const OFFLINE_PAGE = MANIFEST.offlinePage.replace("{accueil}", () => SCOPE);
 
 async function respond(event, key) {
   const request = event.request;
@@ -418,7 +379,7 @@ async function respond(event, key) {
       event.waitUntil(keep(key, response.clone()).catch(() => undefined));
     }
     return response;
-  } catch {
+  } catch (error) {
     if (request.mode === "navigate") {
       return new Response(OFFLINE_PAGE, {
         status: 503,
