@@ -415,6 +415,7 @@ def test_duel_figures_come_from_duel_breakdown(shared):
         [[labels[k], *probability_cells(d2.odds[k])] for k in ("a", "b", "cancel", "none")],
     )
     page.locator("#duel-a-sort").select_option("mur-d-eau")
+    page.wait_for_function("() => location.search.includes('mur-d-eau')")
     other = context.new_page()
     other.goto(page.url)
     wait_result(other, "duel")

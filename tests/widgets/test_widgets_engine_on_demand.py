@@ -217,7 +217,9 @@ def test_each_module_comes_at_its_first_need(watched, site_url):
     assert page.evaluate("() => document.documentElement.dataset.engine") == "idle"
 
     page.locator('section[data-calc="progression"]').scroll_into_view_if_needed()
-    ask_progression_at(page, "40")
+    # The engine's module is the first request the uncovered answer makes.
+    with page.expect_request(lambda request: bool(fetched([request.url], "engine.js"))):
+        ask_progression_at(page, "40")
     page.wait_for_function("() => document.documentElement.dataset.engine !== 'idle'")
     assert len(fetched(requests, "engine.js")) == 1
 
