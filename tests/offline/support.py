@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -52,12 +53,27 @@ BOOK = {
 }
 
 
+#: Stores a spellbook before the first page of the site's origin runs its scripts, once per
+#: browser context (a flag of its own marks it done: later pages and tabs find what the pages
+#: wrote since). Arguments: [storage key, spellbook text, flag].
+_SEED = """([key, text, flag]) => {
+    if (!location.protocol.startsWith('http') || localStorage.getItem(flag)) return;
+    localStorage.setItem(key, text);
+    localStorage.setItem(flag, '1');
+}"""
+
+
+_SEEDS = itertools.count()
+
+
 def open_with_book(page, site_url: str, path: str = "grimoire/", book: dict = BOOK) -> None:
-    """Keep ``book`` as this browser's spellbook (written from the spellbook's page, on the
-    site's origin), then open ``path`` on it."""
-    page.goto(site_url + "grimoire/")
-    store(page, book)
+    """Keep ``book`` as this browser's spellbook, stored on the site's origin before its first
+    page's scripts run, then open ``path`` on it."""
+    flag = f"grimoire-essai-{next(_SEEDS)}"
+    arguments = json.dumps([STORAGE_KEY, json.dumps(book), flag])
+    page.context.add_init_script(script=f"({_SEED})({arguments});")
     page.goto(site_url + path)
+    assert stored(page) is not None
 
 
 def book_of(page) -> dict:
