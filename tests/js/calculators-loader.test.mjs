@@ -61,28 +61,47 @@ function section(calc, fields = {}, noauto = {}) {
   };
 }
 
-// The modules a module names in its static imports (import … from "./x.js", import "./x.js");
-// engine-config.js, which the build writes, names none.
+// The modules a module names in its static imports and re-exports (import … from "./x.js",
+// import "./x.js", export … from "./x.js"); engine-config.js, which the build writes, names none.
 function staticImports(name) {
   if (name === "engine-config.js") return [];
   const source = readFileSync(path.join(STATIC, name), "utf-8");
-  return [...source.matchAll(/^import\s+(?:[^"';]*?\sfrom\s+)?"\.\/([^"]+)"/gm)].map((m) => m[1]);
+  return [...source.matchAll(/^(?:import|export)\s+(?:[^"';]*?\sfrom\s+)?"\.\/([^"]+)"/gm)].map(
+    (m) => m[1],
+  );
 }
 
-test("the modules asked for at once are every module calculators.js needs", () => {
-  const needed = new Set(["calculators.js"]);
-  const queue = ["calculators.js"];
+// ``name`` and every module it imports, directly or not.
+function closure(name) {
+  const needed = new Set([name]);
+  const queue = [name];
   while (queue.length) {
-    for (const name of staticImports(queue.shift())) {
-      if (!needed.has(name)) {
-        needed.add(name);
-        queue.push(name);
+    for (const next of staticImports(queue.shift())) {
+      if (!needed.has(next)) {
+        needed.add(next);
+        queue.push(next);
       }
     }
   }
+  return needed;
+}
+
+test("the modules asked for at once are every module calculators.js needs", () => {
+  const needed = closure("calculators.js");
   assert.ok(needed.has("url-state.js") && needed.has("calculators-calculator.js"));
   assert.deepEqual(loader.MODULES.map((name) => name.replace("./", "")).sort(), [...needed].sort());
   assert.equal(loader.MODULES[0], "./calculators.js");
+});
+
+test("instant.js comes with every module it imports that calculators.js does not, at once", () => {
+  const withCalculators = closure("calculators.js");
+  const needed = [...closure("instant.js")].filter((name) => !withCalculators.has(name));
+  assert.ok(needed.includes("instant-check.js") && needed.includes("instant-duel.js"));
+  assert.deepEqual(
+    data.INSTANT_MODULES.map((name) => name.replace("./", "")).sort(),
+    needed.sort(),
+  );
+  assert.equal(data.INSTANT_MODULES[0], "./instant.js");
 });
 
 test("a calculator's request is its fields as the page drew them, not the ones it leaves out", () => {

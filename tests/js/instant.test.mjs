@@ -9,7 +9,6 @@ import {
   lookup,
   cryptoDraw,
   drawFace,
-  documentKey,
   isDocument,
   isFields,
 } from "../../widgets/static/instant.js";
@@ -243,11 +242,4 @@ test("anything outside the grid, or a document of another shape, is left to the 
   assert.equal(isDocument({ format: 2, answers: 3 }), false);
   assert.equal(isFields(FIELDS), true);
   assert.equal(isFields([]), false);
-});
-
-test("which document answers a request", () => {
-  const cfg = { split: { progression: "difficulty" }, integer: INTEGER };
-  assert.equal(documentKey({ calc: "roll", magic: "3" }, cfg), "cast");
-  assert.equal(documentKey({ calc: "progression", difficulty: " 3" }, cfg), "progression-3");
-  assert.equal(documentKey({ calc: "progression" }, cfg), null);
 });

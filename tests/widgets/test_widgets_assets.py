@@ -284,6 +284,10 @@ def test_static_scripts_hold_no_cdn_and_no_rule():
         "calculators-draw.js",
         "calculators-engine.js",
         "instant.js",
+        "instant-check.js",
+        "instant-duel.js",
+        "instant-face.js",
+        "instant-integer.js",
         "engine.js",
         "url-state.js",
     ):

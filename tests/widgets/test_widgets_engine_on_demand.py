@@ -194,7 +194,13 @@ def test_each_module_comes_at_its_first_need(watched, site_url):
     page.goto(site_url + "sorts/vol/")
     page.wait_for_load_state("networkidle")
     assert fetched(requests, "calculators-loader.js")
-    for name in ("calculators.js", "engine-status.js", "instant.js", "engine.js"):
+    for name in (
+        "calculators.js",
+        "engine-status.js",
+        "instant.js",
+        "instant-check.js",
+        "engine.js",
+    ):
         assert not fetched(requests, name), name
 
     scroll_through(page)
@@ -238,11 +244,23 @@ def test_an_approaching_calculator_asks_for_its_scripts_and_data_at_once(
         "() => import(document.querySelector('script[src*=\"calculators-loader.js\"]').src)"
         ".then((m) => m.MODULES.map((name) => name.replace('./', '')))"
     )
+    instant = page.evaluate(
+        "() => import(new URL('calculators-data.js',"
+        " document.querySelector('script[src*=\"calculators-loader.js\"]').src).href)"
+        ".then((m) => m.INSTANT_MODULES.map((name) => name.replace('./', '')))"
+    )
+    assert {"instant.js", "instant-check.js", "instant-duel.js", "instant-face.js"} <= {*instant}
     files = built_config(built_site)["instant"]
     # The page brought the module that names the data documents (and what it imports).
     with_page = {name for name in modules if fetched(requests, name)}
-    assert with_page == {"calculators-data.js", "calculators-documents.js", "engine-config.js"}
-    wanted = {*modules, "instant.js", files["files"]["fields"], files["files"]["cast"]} - with_page
+    assert with_page == {
+        "calculators-data.js",
+        "calculators-documents.js",
+        "engine-config.js",
+        "instant-integer.js",
+    }
+    assert not [name for name in instant if fetched(requests, name)]
+    wanted = {*modules, *instant, files["files"]["fields"], files["files"]["cast"]} - with_page
     assert "calculators-calculator.js" in wanted and not [n for n in wanted if "pyodide" in n]
     held = []
     released = []

@@ -1,8 +1,10 @@
 // Grimoire: the build's answers for the calculators (an ES module of calculators.js).
 //
-// instant.js (the look-up and the bridge's judgement of every field), the fields document and
-// each calculator's data document (widgets/instant.py) are fetched together, once, at the
-// first need (or as the calculators approach the screen: prefetch); a document that arrives unreadable is remembered so the calculator can say so.
+// instant.js (the look-up) with its modules (the bridge's judgement of every field, the duel from
+// its parts, a roll's face), the fields document and each calculator's data document
+// (widgets/instant.py) are fetched together, once, at the first need (or as the calculators
+// approach the screen: prefetch); a document that arrives unreadable is remembered so the
+// calculator can say so.
 
 import config from "./engine-config.js";
 import { documentName as nameOf } from "./calculators-documents.js";
@@ -15,10 +17,22 @@ const malformed = new Set(); // names of the documents that arrived unreadable
 export let instant = null; // the instant.js module, once fetched
 let instantLoading = null;
 
-// Resolves with instant.js, or null when it could not be fetched.
+/** instant.js and every module it imports that calculators.js does not: imported together, so
+ * that the browser asks for them all at once, not one after another as each names the next.
+ * tests/js/calculators-loader.test.mjs keeps it whole. */
+export const INSTANT_MODULES = [
+  "./instant.js",
+  "./instant-check.js",
+  "./instant-duel.js",
+  "./instant-face.js",
+];
+
+// Resolves with instant.js, or null when it (or one of its modules) could not be fetched.
 function loadInstant() {
   if (!instantLoading) {
-    instantLoading = import("./instant.js").then((module) => (instant = module)).catch(() => null);
+    instantLoading = Promise.all(INSTANT_MODULES.map((name) => import(name)))
+      .then(([module]) => (instant = module))
+      .catch(() => null);
   }
   return instantLoading;
 }

@@ -1,6 +1,8 @@
-// Grimoire: which data document may answer a calculator's request, named without instant.js
-// (pure: no DOM, no fetch). ``cfg`` is the build's ``instant`` configuration
-// ({files, split, integer}, widgets/instant.py configuration()).
+// Grimoire: which data document may answer a calculator's request, named before instant.js
+// arrives (pure: no DOM, no fetch; the split field read by instant-integer.js, a small module).
+// ``cfg`` is the build's ``instant`` configuration ({files, split, integer}, widgets/instant.py
+// configuration()).
+import { readInteger } from "./instant-integer.js";
 
 /** The file name of the data document for ``request``, or null when none can answer it. */
 export function documentName(request, cfg) {
@@ -20,19 +22,8 @@ export function documentName(request, cfg) {
  * string, or null. */
 export function integerText(raw, integer) {
   if (typeof raw !== "string" || !integer) return null;
-  const ws = integer.whitespace;
-  const chars = Array.from(raw);
-  let start = 0;
-  let end = chars.length;
-  while (start < end && ws.includes(chars[start])) start++;
-  while (end > start && ws.includes(chars[end - 1])) end--;
-  let body = chars.slice(start, end).join("");
-  let sign = 1;
-  if (body && Object.hasOwn(integer.signs, body[0])) {
-    sign = integer.signs[body[0]];
-    body = body.slice(1);
-  }
-  if (!/^[0-9]+$/.test(body) || body.length > integer.digits) return null;
-  const number = Number(body) * sign;
-  return Number.isSafeInteger(number) ? String(number === 0 ? 0 : number) : null;
+  const number = readInteger(raw, integer);
+  if (number === null) return null;
+  const small = Number(number);
+  return Number.isSafeInteger(small) ? String(small) : null;
 }

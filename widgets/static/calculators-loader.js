@@ -26,6 +26,7 @@ export const MODULES = [
   "./calculators-engine.js",
   "./engine-config.js",
   "./engine-status.js",
+  "./instant-integer.js",
   "./url-state.js",
 ];
 
