@@ -61,7 +61,7 @@ bench: setup
 	$(PY) bench/bench_rules.py
 	$(PY) bench/bench_build.py
 	sh tools/ensure-test-tools
-	$(PY) bench/bench_browser.py
+	$(PY) bench/bench_instant.py
 	$(PY) bench/bench_lighthouse.py
 
 clean:

@@ -530,7 +530,7 @@ def test_study_figures_come_from_the_engine(shared):
 
 
 def test_later_answers_reuse_the_ready_engine(shared):
-    # How fast they answer is measured by bench/bench_browser.py; here: the same single worker
+    # How fast they answer is measured by bench/bench_instant.py; here: the same single worker
     # answers every later calculation, without loading anything again.
     page, _ = shared
     workers = len(page.workers)

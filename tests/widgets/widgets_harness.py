@@ -4,7 +4,7 @@ Renders the calculator partials of ``widgets/templates/calculators/`` with
 Jinja2 (StrictUndefined, autoescape) into a folder, installs the engine
 assets with :func:`widgets.packaging.install_engine_assets`, and serves the
 folder over HTTP on 127.0.0.1. Used by the browser tests and by
-``bench/bench_browser.py``; independent of the real site generator.
+``bench/bench_instant.py``; independent of the real site generator.
 """
 
 from __future__ import annotations
