@@ -151,3 +151,15 @@ def test_a_spell_page_keeps_its_dom_small(open_page, site_url):
         tables: document.querySelector('.gr-static-tables').getElementsByTagName('*').length})""")
     assert counts["tables"] <= 320
     assert counts["all"] <= 680
+
+
+def test_the_rules_below_the_text_are_laid_out_only_as_the_reader_nears_them(open_page):
+    """The odds tables and calculators (most of a spell page's elements) cost no style or layout
+    work while they are screens away, and are there once the reader scrolls to them."""
+    page = open_page("sorts/invocation-de-monstre/")
+    page.wait_for_selector(".gr-book-add")
+    skipped = """() => !document.querySelector('.gr-spell-rules .gr-odds-table')
+        .checkVisibility({contentVisibilityAuto: true})"""
+    assert page.evaluate(skipped)
+    page.locator(".gr-spell-rules").scroll_into_view_if_needed()
+    page.wait_for_function(f"() => !({skipped})()")
