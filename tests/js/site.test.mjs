@@ -3,18 +3,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { fold, megabytes, withParams, words } from "../../generator/pages/static/common.js";
+import { matchRank, searchable } from "../../generator/pages/static/spell-index-rank.js";
+import { drawnCount, placeRows, reconcile } from "../../generator/pages/static/spell-index-rows.js";
 import {
   compareRows,
-  drawnCount,
   levelRange,
-  matchRank,
   matchesFacet,
-  placeRows,
-  readIndexState,
-  reconcile,
-  searchable,
-  writeIndexState,
-} from "../../generator/pages/static/spell-index.js";
+} from "../../generator/pages/static/spell-index-select.js";
+import { readIndexState, writeIndexState } from "../../generator/pages/static/spell-index-state.js";
 
 test("fold lowers case, drops accents, splits ligatures and punctuation", () => {
   assert.equal(fold("L'Invisibilité"), "l invisibilite");

@@ -1,6 +1,6 @@
 """Biome checks every script of the site (but the theme's own, taken as they are) by its
-recommended rules and against undeclared names, without an exemption (read from the files,
-nothing is run)."""
+recommended rules and against undeclared names, without an exemption, and no browser module is
+over :data:`MAX_LINES` lines, none exempted (read from the files, nothing is run)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 #: Taken as they are from the theme: neither split nor linted.
 THEME = "generator/pages/static/theme-*.js"
+#: The most lines of a browser module: past them, a module is split by what it does.
+MAX_LINES = 400
 
 
 def scripts() -> list[Path]:
@@ -54,3 +56,40 @@ def test_the_exemption_search_sees_a_rule_turned_off():
     assert switched_off({"overrides": [{"linter": {"rules": {"a": {"noArguments": "off"}}}}]}) == [
         "noArguments"
     ]
+
+
+def lines(path: Path) -> int:
+    """The lines of a file, as ``wc -l`` counts them (a last line without its newline too)."""
+    text = path.read_text(encoding="utf-8")
+    return text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+
+
+def test_no_browser_module_is_over_400_lines():
+    """Every script the site's pages or workers run (the theme's too), without an exemption."""
+    modules = sorted(
+        path
+        for folder in ("generator", "widgets")
+        for path in (ROOT / folder).rglob("*.js")
+        if "__pycache__" not in path.parts
+    )
+    names = {path.relative_to(ROOT).as_posix() for path in modules}
+    assert {
+        "widgets/static/instant.js",
+        "generator/pages/static/spell-index.js",
+        "generator/pages/templates/search/worker.js",
+        "generator/offline/sw.js",
+    } <= names
+    long = {
+        path.relative_to(ROOT).as_posix(): count
+        for path in modules
+        if (count := lines(path)) > MAX_LINES
+    }
+    assert long == {}
+
+
+def test_the_line_count_sees_a_long_module(tmp_path):
+    module = tmp_path / "long.js"
+    module.write_text("let a;\n" * MAX_LINES, encoding="utf-8")
+    assert lines(module) == MAX_LINES
+    module.write_text("let a;\n" * MAX_LINES + "let b;", encoding="utf-8")
+    assert lines(module) == MAX_LINES + 1

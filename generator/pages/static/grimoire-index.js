@@ -97,7 +97,7 @@ export function mountIndexBook(root) {
   cards.href = cardsUrl(null);
   /* The index's own view (it draws only the rows the reader scrolls to). */
   let view = null;
-  import("./spell-index.js").then(
+  import("./spell-index-view.js").then(
     (m) => {
       view = m.indexView;
     },
