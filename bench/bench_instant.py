@@ -238,9 +238,9 @@ class Site:
         self.child.wait(timeout=10)
 
 
-def build(site):
+def build(site, build_dir=None):
     """The harness site, and its calculators page loaded through the spell pages' entry."""
-    config = harness.build_site(site)
+    config = harness.build_site(site, build_dir)
     html = (site / "calculateurs" / "index.html").read_text(encoding="utf-8")
     html = html.replace("assets/widgets/calculators.js", "assets/widgets/calculators-loader.js")
     (site / PAGE).mkdir()
@@ -393,6 +393,12 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--tiny", action="store_true", help="no throttling, one round: checks the bench runs"
     )
+    parser.add_argument(
+        "--build-dir",
+        type=pathlib.Path,
+        help="the build/ folder of a site already built: the calculators' answers and the "
+        "engine's standard library taken from its cache",
+    )
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
@@ -410,7 +416,7 @@ def main(argv=None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         directory = pathlib.Path(tmp) / "site"
-        config = build(directory)
+        config = build(directory, args.build_dir)
         files = config["instant"]["files"]
         duel_file = (directory / "assets" / "widgets" / files["duel"]).read_bytes()
         if profile:

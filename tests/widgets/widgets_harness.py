@@ -135,8 +135,12 @@ CALCULATORS = {
 }
 
 
-def build_site(site_dir: pathlib.Path) -> dict:
+def build_site(site_dir: pathlib.Path, build_dir: pathlib.Path | None = None) -> dict:
     """Write the harness site into ``site_dir``; return the engine config.
+
+    ``build_dir``: the ``build/`` folder of a site the generator built, whose cache gives the
+    calculators' answers and the engine's standard library while their sources are unchanged
+    (computed, and kept there, otherwise).
 
     Pages: ``calculateurs/`` (the four calculators below a tall block of
     text, so that none is in view at load), ``sort/`` (a spell page: cast
@@ -146,7 +150,7 @@ def build_site(site_dir: pathlib.Path) -> dict:
     """
     site_dir = pathlib.Path(site_dir)
     env = template_environment()
-    config = install_engine_assets(site_dir, REPO_ROOT)
+    config = install_engine_assets(site_dir, REPO_ROOT, **cached_engine_files(build_dir))
     all_four = "\n".join(render_calculator(env, name, calc) for name, calc in CALCULATORS.items())
     pages = {
         "calculateurs": dict(title="Calculateurs", body=all_four, spacer=True),
@@ -184,6 +188,28 @@ def build_site(site_dir: pathlib.Path) -> dict:
         bare.parent / "python_stdlib.zip",
     )
     return config
+
+
+def cached_engine_files(build_dir: pathlib.Path | None) -> dict:
+    """``{"answers": ..., "stdlib": ...}`` for :func:`install_engine_assets`, read from the cache
+    of the site build in ``build_dir`` as the generator reads it (nothing without one)."""
+    if build_dir is None:
+        return {}
+    from generator import cache
+    from widgets import instant
+    from widgets.packaging import stdlib_archive, stdlib_sources
+
+    docs = pathlib.Path(build_dir) / "docs"
+    stdlib = cache.remember(
+        docs,
+        "stdlib",
+        stdlib_sources(REPO_ROOT),
+        lambda: {"stdlib.zip": stdlib_archive(REPO_ROOT)},
+    )
+    return {
+        "answers": cache.remember(docs, "instant", instant.sources(), instant.payloads),
+        "stdlib": stdlib["stdlib.zip"],
+    }
 
 
 def break_pyodide(site_dir: pathlib.Path) -> None:
