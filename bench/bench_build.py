@@ -143,7 +143,7 @@ def forget_memory() -> None:
     build reads only what ``build/cache`` holds, as a new ``make build`` would, its modules
     already imported (as the plain build's are)."""
     from generator import cache
-    from generator.pages import site
+    from generator.pages import spell_page
     from widgets import instant
 
     for name, module in list(sys.modules.items()):
@@ -153,7 +153,7 @@ def forget_memory() -> None:
                     value.cache_clear()
     cache._KEPT.clear()
     instant._READING.clear()
-    site._partials.clear()
+    spell_page.forget_partials()
 
 
 def forget_caches(project: Path, *kept: str) -> None:

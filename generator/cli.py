@@ -73,7 +73,7 @@ def _add_generate(commands: Any) -> None:
 def _run_generate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .pages.site import GenerationError, generate
+    from .pages.pipeline import GenerationError, generate
 
     try:
         report = generate(Path.cwd(), Path(args.out))

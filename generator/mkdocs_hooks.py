@@ -16,7 +16,7 @@ from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
 from generator.build import fault_point
-from generator.pages.site import GenerationError, generate
+from generator.pages.pipeline import GenerationError, generate
 
 
 class InvalidSpells(Abort):
@@ -68,9 +68,9 @@ def on_pre_build(config) -> None:
 
 
 # A generated page is a heading (Markdown, or a spell page's escaped HTML title), then one block
-# of finished HTML (no blank line inside, see site._html_block). Markdown would only parse that
-# block to copy it unchanged, and that parsing was the largest part of the build: the block is
-# set aside and put back into the page's HTML.
+# of finished HTML (no blank line inside, see generator/pages/mkdocs_page.py). Markdown would only
+# parse that block to copy it unchanged, and that parsing was the largest part of the build: the
+# block is set aside and put back into the page's HTML.
 _HTML_BODY = re.compile(
     r"\A((?:# [^\n]*|<h1 [^\n]*</h1>)\n\n)(<[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*\n?)\Z"
 )

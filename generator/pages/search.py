@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .site import SITE_STATIC
+from .site_files import SITE_STATIC
 
 __all__ = ["DOCUMENTS", "ENGINE_SUFFIX", "SearchError", "defer_search"]
 

@@ -45,7 +45,7 @@ def test_package_imports_only_what_it_may(package):
 def test_the_check_sees_a_forbidden_import(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text(
-        "import os\ndef f():\n    from generator.pages import site\n"
+        "import os\ndef f():\n    from generator.pages import pipeline\n"
         "from ..other import x\nimport widgets.bridge as b\n",
         encoding="utf-8",
     )

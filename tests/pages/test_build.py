@@ -315,7 +315,7 @@ def test_two_builds_of_the_same_input_are_identical(tmp_path_factory, hostile_si
 
 
 def test_a_build_validates_and_generates_once(tmp_path, monkeypatch):
-    import generator.pages.site
+    import generator.pages.pipeline
     import generator.spellformat.validate
 
     calls = {"load_dir": 0, "generate": 0}
@@ -333,7 +333,7 @@ def test_a_build_validates_and_generates_once(tmp_path, monkeypatch):
         counted("load_dir", generator.spellformat.validate.load_dir),
     )
     monkeypatch.setattr(
-        generator.pages.site, "generate", counted("generate", generator.pages.site.generate)
+        generator.pages.pipeline, "generate", counted("generate", generator.pages.pipeline.generate)
     )
     project = copy_project(tmp_path)
     shutil.copy2(ROOT / "spells" / "vol.yaml", project / "spells" / "vol.yaml")
@@ -348,7 +348,10 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
     from mkdocs.utils.yaml import yaml_load
 
     from generator.pages.cards import extra_pages
-    from generator.pages.site import INDEX_ROWS_DRAWN, _Compendium, _environment, _spell_context
+    from generator.pages.compendium import Compendium
+    from generator.pages.site_files import INDEX_ROWS_DRAWN
+    from generator.pages.spell_page import spell_context
+    from generator.pages.templating import environment
 
     spell = hostile_spell()
     spell["name"] = f"Piège {PAYLOADS[0]} {PAYLOADS[1]} {PAYLOADS[2]}"
@@ -363,9 +366,9 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
         for e in config["markdown_extensions"]
         if isinstance(e, dict)
     }
-    env = _environment()
+    env = environment()
     pages = [
-        env.get_template("spell.md.j2").render(**_spell_context(_Compendium([spell]), spell)),
+        env.get_template("spell.md.j2").render(**spell_context(Compendium([spell]), spell)),
         env.get_template("index.md.j2").render(
             spells=[spell],
             index_rows=[spell],
@@ -402,11 +405,11 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
 def test_what_mkdocs_refuses_is_reported_in_french_with_the_spell_file(
     tmp_path, monkeypatch, capsys
 ):
-    import generator.pages.site
+    import generator.pages.site_files
 
     project = copy_project(tmp_path)
     shutil.copy2(ROOT / "spells" / "vol.yaml", project / "spells" / "vol.yaml")
-    markdown_page = generator.pages.site._markdown_page
+    markdown_page = generator.pages.site_files.markdown_page
 
     def with_a_broken_link(text: str) -> str:
         page = markdown_page(text)
@@ -416,7 +419,7 @@ def test_what_mkdocs_refuses_is_reported_in_french_with_the_spell_file(
             else page
         )
 
-    monkeypatch.setattr(generator.pages.site, "_markdown_page", with_a_broken_link)
+    monkeypatch.setattr(generator.pages.site_files, "markdown_page", with_a_broken_link)
     with pytest.raises(BuildError) as error:
         build_site(project)
     name_line = (project / "spells" / "vol.yaml").read_text(encoding="utf-8").split("\n").index(

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import generator.pages.site as site
+import generator.pages.pipeline as pipeline
 from generator import cache
-from generator.pages.site import GenerationError
+from generator.pages.compendium import GenerationError
 from tests.conftest import ROOT, copy_project
 
 
@@ -30,9 +30,9 @@ def project(tmp_path, monkeypatch):
     project = Project(copy_project(tmp_path))
     for name in ("vol.yaml", "eclair.yaml"):
         shutil.copy2(ROOT / "spells" / name, project / "spells" / name)
-    real = site._generate
+    real = pipeline._generate
     monkeypatch.setattr(
-        site, "_generate", lambda *args: project.generations.append(args) or real(*args)
+        pipeline, "_generate", lambda *args: project.generations.append(args) or real(*args)
     )
     generate(project)
     assert len(project.generations) == 1
@@ -40,7 +40,7 @@ def project(tmp_path, monkeypatch):
 
 
 def generate(project, **options):
-    return site.generate(project.root, project / "build" / "docs", **options)
+    return pipeline.generate(project.root, project / "build" / "docs", **options)
 
 
 def test_unchanged_sources_are_not_generated_again(project):

@@ -13,9 +13,13 @@ from types import SimpleNamespace
 import markdown
 import yaml
 from hypothesis import HealthCheck, event, given, settings, strategies as st
+from markupsafe import escape
 
 from generator import mkdocs_hooks
-from generator.pages import site
+from generator.pages import mkdocs_page
+from generator.pages.compendium import Compendium
+from generator.pages.spell_page import spell_context
+from generator.pages.templating import environment
 from generator.spellformat.slug import slugify
 from generator.spellformat.validate import load_dir
 from tests.conftest import ROOT
@@ -63,16 +67,12 @@ EXTENSIONS, OPTIONS = _markdown_settings()
 
 def page_html(spell: dict) -> tuple[dict, str]:
     """The front matter (as MkDocs reads it) and the HTML MkDocs would put in the spell's page."""
-    compendium = site._Compendium(sorted([spell, VOL], key=lambda s: s["slug"]))
-    text = (
-        site._environment()
-        .get_template("spell.md.j2")
-        .render(**site._spell_context(compendium, spell))
-    )
-    page = site._markdown_page(text)
-    site._check_front_matter(page, lambda: "x:1: name", {"title": str(site.escape(spell["name"]))})
-    meta = site.read_front_matter(page)
-    body = page[site._FRONT_MATTER.match(page).end() :].lstrip("\n")
+    compendium = Compendium(sorted([spell, VOL], key=lambda s: s["slug"]))
+    text = environment().get_template("spell.md.j2").render(**spell_context(compendium, spell))
+    page = mkdocs_page.markdown_page(text)
+    mkdocs_page.check_front_matter(page, lambda: "x:1: name", {"title": str(escape(spell["name"]))})
+    meta = mkdocs_page.read_front_matter(page)
+    body = page[mkdocs_page.FRONT_MATTER.match(page).end() :].lstrip("\n")
     info = SimpleNamespace(
         meta=dict(meta), file=SimpleNamespace(src_uri=f"sorts/{spell['slug']}/index.md")
     )

@@ -11,17 +11,20 @@ from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from markupsafe import escape
 
-from generator.pages import site
+from generator.pages import mkdocs_page, pipeline, spell_page, templating
+from generator.pages.compendium import Compendium, GenerationError, load_spells
 from generator.pages.links import MentionFinder
 from generator.pages.render import render_description, render_inline, superscripts
 from generator.spellformat import description as description_syntax, validate
+from generator.spellformat.slug import fold
 from tests.conftest import ROOT
 
 
 @pytest.fixture(scope="module")
 def spells() -> list[dict]:
-    return site.load_spells(ROOT / "spells")
+    return load_spells(ROOT / "spells")
 
 
 # --------------------------------------------------------------------------- front matter
@@ -36,39 +39,41 @@ def spells() -> list[dict]:
     ],
 )
 def test_a_front_matter_value_is_written_by_the_yaml_emitter_and_reads_back(text):
-    value = str(site._environment().filters["meta"](text))
+    value = str(templating.environment().filters["meta"](text))
     assert "\n" not in value
     page = f"---\ntitle: {value}\n---\n\n# x\n"
-    assert site.read_front_matter(page) == {"title": str(site.escape(text))}
+    assert mkdocs_page.read_front_matter(page) == {"title": str(escape(text))}
 
 
 def test_a_page_whose_front_matter_does_not_read_back_stops_the_generation_located():
     page = '---\ntitle: "\uffff Vol"\ndescription: "x"\n---\n\n<h1 id="vol">Vol</h1>\n<p>x</p>\n'
-    with pytest.raises(site.GenerationError) as raised:
-        site._check_front_matter(page, lambda: "spells/vol.yaml:4: name", {"title": "Vol"})
+    with pytest.raises(GenerationError) as raised:
+        mkdocs_page.check_front_matter(page, lambda: "spells/vol.yaml:4: name", {"title": "Vol"})
     assert raised.value.problems == [
         "spells/vol.yaml:4: name: attendu des métadonnées de page (titre, description) que MkDocs relit telles "
         "qu'écrites, reçu un en-tête YAML illisible ou altéré : la page n'est pas construite"
     ]
-    with pytest.raises(site.GenerationError):  # any generated page
-        site._markdown_page(page)
-    with pytest.raises(site.GenerationError):  # reads back, but not with the spell's title
-        site._check_front_matter(
+    with pytest.raises(GenerationError):  # any generated page
+        mkdocs_page.markdown_page(page)
+    with pytest.raises(GenerationError):  # reads back, but not with the spell's title
+        mkdocs_page.check_front_matter(
             page.replace("\uffff ", ""), lambda: "x:1: name", {"title": "Vole"}
         )
-    site._check_front_matter(page.replace("\uffff ", ""), lambda: "x:1: name", {"title": "Vol"})
-    assert site._markdown_page(page.replace("\uffff ", "")) == page.replace("\uffff ", "")
+    mkdocs_page.check_front_matter(
+        page.replace("\uffff ", ""), lambda: "x:1: name", {"title": "Vol"}
+    )
+    assert mkdocs_page.markdown_page(page.replace("\uffff ", "")) == page.replace("\uffff ", "")
 
 
 def test_every_generated_page_front_matter_reads_back(tmp_path):
     out = tmp_path / "docs"
-    site.generate(ROOT, out)
+    pipeline.generate(ROOT, out)
     pages = sorted(out.rglob("*.md"))
     assert len(pages) > 110
     for page in pages:
         text = page.read_text(encoding="utf-8")
         if text.startswith("---"):
-            assert site.read_front_matter(text), page
+            assert mkdocs_page.read_front_matter(text), page
 
 
 def test_mkdocs_stops_on_a_page_whose_front_matter_it_could_not_read():
@@ -132,7 +137,7 @@ def _text(unit: str, size: int) -> str:
 
 
 def _cases(spells):
-    compendium = site._Compendium(spells)
+    compendium = Compendium(spells)
     per_level = [{"basis": "spell", "level": 3, "label": "Niveau 3 :", "text": "3d6"}]
     spell = {"slug": "", "errata": [{"text": "sort", "note": "n"}]}
     return {
@@ -143,11 +148,11 @@ def _cases(spells):
         "inline": lambda text: render_inline(text),
         "superscripts": superscripts,
         "structure": description_syntax.problems,
-        "summary": lambda text: site.summary(
+        "summary": lambda text: spell_page.summary(
             {"description": text, "levels": {"raw": "1-9"}}, limit=10**9
         ),
-        "fold": site.fold,
-        "html_block": site._html_block,
+        "fold": fold,
+        "html_block": mkdocs_page.html_block,
         "validation": lambda text: list(
             validate._plain_text({"name": text[:200], "description": text})
         ),
@@ -174,7 +179,7 @@ def test_the_mention_finder_reads_a_long_run_of_spaces_after_sort_in_linear_step
 #: they are linear anyway.
 _UNBOUNDED_BUT_LINEAR = {
     r"[^a-z0-9]+": "one class repeated, then nothing to backtrack into",
-    site._FRONT_MATTER.pattern: "anchored at the start; the lazy part meets each line end once",
+    mkdocs_page.FRONT_MATTER.pattern: "anchored at the start; the lazy part meets each line end once",
 }
 
 
@@ -186,7 +191,8 @@ def test_patterns_applied_to_spell_text_read_a_bounded_number_of_characters():
     sources = {
         module.__name__: Path(module.__file__).read_text(encoding="utf-8")
         for module in (
-            site,
+            mkdocs_page,
+            spell_page,
             validate,
             description_syntax,
             slug,
@@ -205,7 +211,7 @@ def test_patterns_applied_to_spell_text_read_a_bounded_number_of_characters():
     patterns = found + [
         ("validate", validate._SUSPECT.pattern),
         ("validate", validate._RESERVED.pattern),
-        ("site", site._SUPERSCRIPT.pattern),
+        ("spell_page", spell_page.SUPERSCRIPT.pattern),
         ("slug", slug._NOT_ASCII.pattern),
         ("slug", slug._OTHERS.pattern),
     ]
@@ -265,7 +271,7 @@ def _former_finder(spells):
     return find
 
 
-_SPELLS = site.load_spells(ROOT / "spells")
+_SPELLS = load_spells(ROOT / "spells")
 _NAMES = [name for spell in _SPELLS for name in (spell["name"], *spell["aliases"])]
 _PIECES = st.sampled_from(
     [

@@ -32,14 +32,9 @@ def parse(html):
     return collector
 
 
-@pytest.fixture(scope="module")
-def env():
-    return harness.template_environment()
-
-
 @pytest.mark.parametrize("name", NAMES)
-def test_renders_with_only_a_prefix(env, name):
-    html = harness.render_calculator(env, name, {"prefix": "x"})
+def test_renders_with_only_a_prefix(name):
+    html = harness.render_calculator(name, {"prefix": "x"})
     doc = parse(html)
     tag, attrs = doc.elements[0]
     assert tag == "section" and attrs["class"] == "gr-calc" and attrs["data-prefix"] == "x"
@@ -47,15 +42,15 @@ def test_renders_with_only_a_prefix(env, name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_missing_prefix_fails_loudly(env, name):
+def test_missing_prefix_fails_loudly(name):
     with pytest.raises(jinja2.UndefinedError):
-        harness.render_calculator(env, name, {"defaults": {}})
+        harness.render_calculator(name, {"defaults": {}})
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_form_is_labelled_and_accessible(env, name):
+def test_form_is_labelled_and_accessible(name):
     calc = dict(harness.CALCULATORS[name])
-    html = harness.render_calculator(env, name, calc)
+    html = harness.render_calculator(name, calc)
     doc = parse(html)
     ids = [a["id"] for _, a in doc.elements if "id" in a]
     assert len(ids) == len(set(ids)), "identifiants en double"
@@ -80,9 +75,8 @@ def test_form_is_labelled_and_accessible(env, name):
     assert any(t == "button" and a.get("type") == "submit" for t, a in doc.elements)
 
 
-def test_defaults_fill_the_fields(env):
+def test_defaults_fill_the_fields():
     html = harness.render_calculator(
-        env,
         "cast",
         {
             "prefix": "lancer",
@@ -94,14 +88,14 @@ def test_defaults_fill_the_fields(env):
     assert values["magic"] == "9" and values["learning"] == "3" and values["modifier"] == "-1"
     assert 'value="natural" selected' in html
     html = harness.render_calculator(
-        env, "progression", {"prefix": "p", "defaults": {"difficulty": 4, "xp": 12}}
+        "progression", {"prefix": "p", "defaults": {"difficulty": 4, "xp": 12}}
     )
     values = {a["data-field"]: a.get("value") for t, a in parse(html).elements if t == "input"}
     assert values["difficulty"] == "4" and values["xp"] == "12"
 
 
-def test_choices_are_the_engines(env):
-    html = harness.render_calculator(env, "duel", {"prefix": "duel"})
+def test_choices_are_the_engines():
+    html = harness.render_calculator("duel", {"prefix": "duel"})
     doc = parse(html)
     selects = {}
     current = None
@@ -119,9 +113,8 @@ def test_choices_are_the_engines(env):
         assert f">{label}</option>" in html
 
 
-def test_spells_are_escaped_and_bring_their_element(env):
+def test_spells_are_escaped_and_bring_their_element():
     html = harness.render_calculator(
-        env,
         "duel",
         {"prefix": "duel", "spells": harness.SPELLS, "defaults": {"a_spell": "boule-de-feu"}},
     )
@@ -134,28 +127,25 @@ def test_spells_are_escaped_and_bring_their_element(env):
     assert 'value="boule-de-feu" data-element="feu" selected' in html
 
 
-def test_no_spell_chooser_without_spells(env):
-    html = harness.render_calculator(env, "duel", {"prefix": "duel", "spells": []})
+def test_no_spell_chooser_without_spells():
+    html = harness.render_calculator("duel", {"prefix": "duel", "spells": []})
     assert "data-spell-for" not in html
 
 
-def test_prefix_and_title_are_escaped(env):
-    html = harness.render_calculator(
-        env, "study", {"prefix": 'e"><script>', "title": "<b>Étude</b>"}
-    )
+def test_prefix_and_title_are_escaped():
+    html = harness.render_calculator("study", {"prefix": 'e"><script>', "title": "<b>Étude</b>"})
     assert "<script>" not in html and "<b>" not in html
 
 
-def test_heading_level(env):
+def test_heading_level():
     html = harness.render_calculator(
-        env, "cast", {"prefix": "l", "heading_level": 3, "title": "Lancer ce sort"}
+        "cast", {"prefix": "l", "heading_level": 3, "title": "Lancer ce sort"}
     )
     assert '<h3 class="gr-calc__title" id="l-titre">Lancer ce sort</h3>' in html
 
 
-def test_duel_accepts_the_generators_default_keys(env):
+def test_duel_accepts_the_generators_default_keys():
     html = harness.render_calculator(
-        env,
         "duel",
         {
             "prefix": "duel",
@@ -182,9 +172,8 @@ def test_duel_accepts_the_generators_default_keys(env):
     assert 'value="detection" data-element="neutre" selected' in html
 
 
-def test_a_default_spell_brings_its_element(env):
+def test_a_default_spell_brings_its_element():
     html = harness.render_calculator(
-        env,
         "duel",
         {
             "prefix": "duel",
@@ -197,9 +186,9 @@ def test_a_default_spell_brings_its_element(env):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_no_javascript_note_points_to_tables_only_where_there_are_some(env, name):
-    bare = harness.render_calculator(env, name, {"prefix": "x"})
-    spell = harness.render_calculator(env, name, {"prefix": "x", "page_tables": True})
+def test_the_no_javascript_note_points_to_tables_only_where_there_are_some(name):
+    bare = harness.render_calculator(name, {"prefix": "x"})
+    spell = harness.render_calculator(name, {"prefix": "x", "page_tables": True})
     assert "Ce calculateur a besoin de JavaScript.</p>" in bare
     assert "tables précalculées" not in bare
     assert (

@@ -1,7 +1,7 @@
 """A small standalone site for driving the calculators in a browser.
 
-Renders the calculator partials of ``widgets/templates/calculators/`` with
-Jinja2 (StrictUndefined, autoescape) into a folder, installs the engine
+Renders the calculators with :func:`widgets.calculators.calculator_html` (as
+the site's pages do) into a folder, installs the engine
 assets with :func:`widgets.packaging.install_engine_assets`, and serves the
 folder over HTTP on 127.0.0.1. Used by the browser tests and by
 ``bench/bench_instant.py``; independent of the real site generator.
@@ -25,7 +25,7 @@ if str(REPO_ROOT) not in sys.path:
 
 # The benchmarks import CHROMIUM_ARGS and QuietServer from here too.
 from tests.loopback import CHROMIUM as _CHROMIUM, CHROMIUM_ARGS, QuietServer  # noqa: E402,F401
-from widgets import bridge  # noqa: E402
+from widgets.calculators import calculator_html  # noqa: E402
 from widgets.packaging import install_engine_assets  # noqa: E402
 
 CHROMIUM = pathlib.Path(_CHROMIUM)
@@ -100,25 +100,9 @@ document.getElementById("demarrer").addEventListener("click", function () {
 """
 
 
-def template_environment() -> jinja2.Environment:
-    """The Jinja2 environment the generator uses for the partials, with its rules globals."""
-    from generator.pages.site import game_constants
-
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(REPO_ROOT / "widgets" / "templates")),
-        undefined=jinja2.StrictUndefined,
-        autoescape=True,
-        keep_trailing_newline=True,
-    )
-    env.globals["game"] = game_constants()
-    env.globals["field_labels"] = bridge.FIELD_LABELS
-    return env
-
-
-def render_calculator(env: jinja2.Environment, name: str, calc: dict) -> str:
-    """Render one partial the way a page includes it."""
-    page = env.from_string('{% include "calculators/' + name + '.html" %}')
-    return page.render(calc=calc)
+def render_calculator(name: str, calc: dict) -> str:
+    """One calculator's HTML, as the site's pages have it (``widgets.calculators``)."""
+    return calculator_html(name, calc)
 
 
 CALCULATORS = {
@@ -149,15 +133,13 @@ def build_site(site_dir: pathlib.Path, build_dir: pathlib.Path | None = None) ->
     library, for the benchmark).
     """
     site_dir = pathlib.Path(site_dir)
-    env = template_environment()
     config = install_engine_assets(site_dir, REPO_ROOT, **cached_engine_files(build_dir))
-    all_four = "\n".join(render_calculator(env, name, calc) for name, calc in CALCULATORS.items())
+    all_four = "\n".join(render_calculator(name, calc) for name, calc in CALCULATORS.items())
     pages = {
         "calculateurs": dict(title="Calculateurs", body=all_four, spacer=True),
         "sort": dict(
             title="Boule de feu",
             body=render_calculator(
-                env,
                 "cast",
                 {
                     "prefix": "lancer",
@@ -167,7 +149,6 @@ def build_site(site_dir: pathlib.Path, build_dir: pathlib.Path | None = None) ->
                 },
             )
             + render_calculator(
-                env,
                 "progression",
                 {"prefix": "progression", "defaults": {"difficulty": 3, "n": 10}},
             ),

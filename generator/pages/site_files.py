@@ -1,0 +1,210 @@
+"""Render: every file of one generation, in the order it is written, as ``(path, content)``.
+
+The home page and the site's scripts and styles; per spell its page (context from
+:mod:`.spell_page`), a redirect page per alias whose slug differs and its JSON; the index, the
+JSON API, the search's folded texts; the rules, the calculators (their forms rendered by
+``widgets``), « Mon grimoire » and the cards (:mod:`.cards`). Pages are Markdown files whose body
+is HTML (:mod:`.mkdocs_page`), so any MkDocs-compatible builder can build them.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import yaml
+from markupsafe import Markup, escape
+
+import rules
+from widgets.calculators import calculator_html
+
+from .cards import extra_pages
+from .compendium import Compendium
+from .mkdocs_page import check_front_matter, markdown_page
+from .spell_page import forget_partials, spell_context, title_origin
+from .templating import environment
+from ..security import CONTENT_SECURITY_POLICY
+from ..spellformat.slug import fold, slugify
+
+__all__ = ["GENERATED_FOLDERS", "INDEX_ROWS_DRAWN", "SITE_STATIC", "api_spell", "site_files"]
+
+SCHEMA = Path(__file__).parent.parent / "spellformat" / "spell.schema.json"
+#: Folders copied as they are into ``assets/site/`` (page scripts and styles, the offline panel).
+STATIC = (Path(__file__).parent / "static", Path(__file__).parent.parent / "offline" / "static")
+SITE_STATIC = "assets/site"
+#: The folders whose every file comes from one generation (what it no longer writes is removed).
+GENERATED_FOLDERS = ("sorts", "api", "regles", "calculateurs", "grimoire", "cartes", SITE_STATIC)
+API_SCHEMA_VERSION = 1
+#: Rows of the index's list drawn at once by its script (more as the reader scrolls, all before
+#: printing); the page without JavaScript is the whole list.
+INDEX_ROWS_DRAWN = 200
+
+
+def api_spell(spell: dict) -> dict:
+    """The public JSON of one spell: the data with its page URL, stable English keys."""
+    return {**spell, "url": f"sorts/{spell['slug']}/"}
+
+
+def site_files(
+    root: Path, compendium: Compendium, site_url: str
+) -> Iterator[tuple[str, str | bytes]]:
+    """Every file of the docs folder made from ``root`` (its ``content/``, ``sources/``) and the
+    loaded ``compendium``; ``site_url`` (the publishing address, when known) makes the alias
+    pages point to the absolute address of their spell. Raises GenerationError when a page's
+    front matter would not be read back as written."""
+    spells = compendium.spells
+    content = root / "content"
+    env = environment()
+    document = yaml.safe_load((content / "document.yaml").read_text(encoding="utf-8"))
+    yield "index.md", (content / "index.md").read_text(encoding="utf-8")
+    for source in sorted((s for folder in STATIC for s in folder.iterdir()), key=lambda s: s.name):
+        yield f"{SITE_STATIC}/{source.name}", source.read_bytes()
+
+    spell_template = env.get_template("spell.md.j2")
+    forget_partials()
+    for spell in spells:
+        page = markdown_page(spell_template.render(**spell_context(compendium, spell)))
+        check_front_matter(
+            page,
+            functools.partial(title_origin, root, spell["slug"]),
+            {"title": str(escape(spell["name"]))},
+        )
+        yield f"sorts/{spell['slug']}/index.md", page
+        for alias in spell["aliases"]:
+            alias_slug = slugify(alias)
+            if alias_slug != spell["slug"] and alias_slug not in compendium.by_slug:
+                yield (
+                    f"sorts/{alias_slug}/index.html",
+                    env.get_template("alias.html.j2").render(
+                        spell=spell,
+                        alias=alias,
+                        csp=CONTENT_SECURITY_POLICY,
+                        canonical=_canonical(site_url, f"sorts/{spell['slug']}/"),
+                    ),
+                )
+        yield f"api/sorts/{spell['slug']}.json", _json(api_spell(spell))
+
+    yield (
+        "sorts/index.md",
+        markdown_page(
+            env.get_template("index.md.j2").render(
+                spells=spells,
+                document=document,
+                index_rows=sorted(spells, key=lambda s: s["index"]["position"]),
+                index=_index_data(spells),
+                root="../",
+            )
+        ),
+    )
+    yield (
+        "api/sorts.json",
+        _json(
+            {
+                "schema_version": API_SCHEMA_VERSION,
+                "count": len(spells),
+                "spells": [api_spell(spell) for spell in spells],
+            }
+        ),
+    )
+    yield "api/schema.json", SCHEMA.read_bytes()
+    yield (
+        f"{SITE_STATIC}/recherche.json",
+        _json(
+            {
+                s["slug"]: fold(" ".join([s["name"], *s["aliases"], s["description"]]))
+                for s in spells
+            }
+        ),
+    )
+
+    rules_text = (root / "sources" / "000_520746474e142303.txt").read_text(encoding="utf-8")
+    yield (
+        "regles/index.md",
+        markdown_page(
+            env.get_template("regles.md.j2").render(
+                rules_lines=rules_text.split("\n"),
+                readings=(content / "regles.md").read_text(encoding="utf-8"),
+                root="../",
+            )
+        ),
+    )
+    yield (
+        "calculateurs/index.md",
+        markdown_page(
+            env.get_template("calculateurs.md.j2").render(
+                calculators_html=_calculators_page_forms(spells),
+                intro=(content / "calculateurs.md").read_text(encoding="utf-8"),
+                root="../",
+            )
+        ),
+    )
+    for relative, text in extra_pages(env, spells).items():  # « Mon grimoire », the cards
+        yield relative, markdown_page(text) if relative.endswith(".md") else text
+
+
+def _index_data(spells: list[dict]) -> dict:
+    """What the index's script sorts and filters by: folded names and aliases, element ranks."""
+    return {
+        "names": {s["slug"]: fold(s["name"]) for s in spells},
+        "aliases": {s["slug"]: fold(" ".join(s["aliases"])) for s in spells},
+        "element_rank": {
+            key: rank
+            for rank, key in enumerate(
+                sorted(rules.ELEMENT_LABELS, key=lambda k: fold(rules.ELEMENT_LABELS[k]))
+            )
+        },
+        "drawn": INDEX_ROWS_DRAWN,
+    }
+
+
+def _calculators_page_forms(spells: list[dict]) -> Markup:
+    """The four calculators of the calculators page, the duel's and the progression's with a
+    chooser of every spell."""
+    choices = [{"slug": s["slug"], "name": s["name"], "element": s["element"]} for s in spells]
+    first = {"magic": 0, "learning": rules.MIN_LEARNING}
+    chosen = {"difficulty": rules.MIN_DIFFICULTY, "element": "neutre", "spell": ""}
+    forms = {
+        "cast": {
+            "prefix": "lancer",
+            "spells": [],
+            "defaults": {**first, "modifier": 0, "extremes": "modified", **chosen},
+        },
+        "duel": {
+            "prefix": "duel",
+            "spells": choices,
+            "defaults": {
+                **first,
+                "element": "neutre",
+                "magic_b": 0,
+                "learning_b": rules.MIN_LEARNING,
+                "element_b": "neutre",
+                "extremes": "modified",
+            },
+        },
+        "progression": {
+            "prefix": "progression",
+            "spells": choices,
+            "defaults": {**first, "xp": 0, "n": 10, **chosen},
+        },
+        "study": {"prefix": "etude", "spells": [], "defaults": {"hours": 4, "p": "3/4"}},
+    }
+    return Markup("\n").join(calculator_html(name, calc) for name, calc in forms.items())
+
+
+def _canonical(site_url: str, path: str) -> str:
+    """The absolute address of a page when the publishing address is known, else ''."""
+    if not site_url:
+        return ""
+    return site_url.rstrip("/") + "/" + path
+
+
+def _json(value: object) -> str:
+    def default(item: object) -> object:
+        if isinstance(item, Fraction):
+            return str(item)
+        raise TypeError(type(item).__name__)
+
+    return json.dumps(value, ensure_ascii=False, indent=1, default=default) + "\n"

@@ -1,0 +1,52 @@
+"""The Jinja environment of the pages (``generator/pages/templates``): autoescape,
+StrictUndefined, the rules' formats as filters and their numbers and labels as globals."""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+import rules
+from widgets import bridge
+from widgets.calculators import game_constants
+
+from . import labels
+from .mkdocs_page import yaml_scalar
+from .render import render_inline
+
+__all__ = ["TEMPLATES", "environment"]
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+@functools.cache
+def environment() -> Environment:
+    """The pages' environment, one per process: its compiled templates are reused by every later
+    build (tests, ``mkdocs serve``); FileSystemLoader still reloads a template whose file changed."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["inline"] = lambda text: render_inline(str(text))
+    env.filters["pct"] = rules.format_percent
+    env.filters["frac"] = rules.format_fraction
+    env.filters["dec"] = rules.format_decimal
+    env.filters["one_in"] = rules.one_in
+    env.filters["json"] = lambda value: Markup(json.dumps(value, ensure_ascii=False))
+    # Front-matter values are printed unescaped by the theme (<title>, header, meta tags):
+    # escape them once here, then write them as YAML with the YAML emitter.
+    env.filters["meta"] = lambda value: Markup(yaml_scalar(str(escape(value))))
+    env.globals["labels"] = labels
+    env.globals["game"] = game_constants()
+    env.globals["field_labels"] = bridge.FIELD_LABELS
+    env.globals["element_labels"] = rules.ELEMENT_LABELS
+    env.globals["outcomes"] = list(rules.Outcome)
+    return env

@@ -1,0 +1,69 @@
+"""The calculators' HTML: a calculator's form rendered from its partial of
+``templates/calculators/`` (``cast``, ``duel``, ``progression``, ``study``) and its settings.
+
+Every page that shows a calculator, and the test harness of ``tests/widgets``, takes its HTML
+from :func:`calculator_html`. The partials read the rules' numbers and labels as the Jinja global
+``game`` (:func:`game_constants`) and the fields' names as ``field_labels`` (``bridge``).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+import rules
+
+from . import bridge
+
+__all__ = ["TEMPLATES", "calculator_html", "environment", "game_constants"]
+
+#: The folder of the calculator partials (``calculators/*.html``).
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def game_constants() -> dict:
+    """Every number and label of the rules a page or a script shows, read from ``rules``.
+
+    The templates get it as the Jinja global ``game``; the scripts as generated data.
+    """
+    return {
+        "die_faces": rules.DIE_FACES,
+        "magic_divisor": rules.MAGIC_DIVISOR,
+        "cast_formula": rules.CAST_FORMULA,
+        "learning": {"min": rules.MIN_LEARNING, "max": rules.MAX_LEARNING},
+        "difficulty": {"min": rules.MIN_DIFFICULTY, "max": rules.MAX_DIFFICULTY},
+        "study_hours": {"min": rules.MIN_STUDY_HOURS, "max": rules.MAX_STUDY_HOURS},
+        "spell_level": {"min": rules.MIN_SPELL_LEVEL, "max": rules.MAX_SPELL_LEVEL},
+        "elements": dict(rules.ELEMENT_LABELS),
+        "extremes": dict(rules.EXTREMES_LABELS),
+        "outcomes": {outcome.value: outcome.label for outcome in rules.Outcome},
+    }
+
+
+@functools.cache
+def environment() -> Environment:
+    """The Jinja environment of the partials (autoescape, StrictUndefined), one per process: its
+    compiled templates serve every later render; a partial whose file changed is read again."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.globals["game"] = game_constants()
+    env.globals["field_labels"] = bridge.FIELD_LABELS
+    return env
+
+
+def calculator_html(name: str, calc: dict) -> Markup:
+    """The form of the calculator ``name`` with the settings ``calc`` (the context keys are
+    documented at the top of each partial), as HTML without a final line end.
+
+    Raises ``jinja2.UndefinedError`` when a required setting (``calc.prefix``) is missing."""
+    html = environment().get_template(f"calculators/{name}.html").render(calc=calc)
+    return Markup(html.removesuffix("\n"))
