@@ -14,9 +14,9 @@ cache). The calculators page is loaded as a spell page loads it, through its ent
 * progression at 40 XP (not in the build's data: the engine) → its figures painted, beside a
   bare Pyodide boot with the full standard library (``pyodide-seul/``: click → Python's first
   answer) under the same conditions, the two alternated from round to round; and the engine's
-  whole run, from its start (the engine can start before the tap on apprentissage 3) to its
-  figures, beside the same bare boot, with its breakdown timed inside its worker: Pyodide
-  booted at, engine archive + import, and everything not Pyodide's boot;
+  whole run, from its start (as the refused 40 XP is typed, before the tap on apprentissage 3)
+  to its figures, beside the same bare boot, with its breakdown timed inside its worker:
+  Pyodide booted at, engine archive + import, and everything not Pyodide's boot;
 * each of those two again on a second visit in the same context (the HTTP cache and the
   browser's compiled code kept; the server answers 304 to a file the browser already holds);
 * the bytes each scenario fetched (as sent on the wire, counted by the server: workers
@@ -330,8 +330,9 @@ def progression_scenario(browser, site, profile, visits):
         page.goto(site.base + PAGE)
         page.wait_for_load_state("load")
         path = f'{PROGRESSION} tbody[data-rows="path"]'
-        # 40 XP typed first (refused at once at apprentissage 1), then apprentissage 3: the first
-        # request the build's data does not answer, so the engine's.
+        # 40 XP typed first (refused at once at apprentissage 1), then apprentissage 3: a request
+        # the build's data does not answer, so the engine's. The engine starts already as the
+        # refused 40 XP is typed: its whole run is measured from that start.
         page.locator(PROGRESSION).scroll_into_view_if_needed()
         page.wait_for_selector(
             f"{PROGRESSION}:not([data-state=dormant])", state="attached", timeout=BOOT_TIMEOUT_MS
