@@ -806,6 +806,9 @@ def test_a_spell_page_shows_that_wizard_s_odds_first(site_url, new_context):
     page.reload()
     line = page.locator("[data-your-odds]")
     line.wait_for()
+    # Read as the reader reaches it: the rules below the text are laid out only then.
+    line.scroll_into_view_if_needed()
+    page.wait_for_function("() => document.querySelector('[data-your-odds]').innerText !== ''")
     assert line.inner_text() == (
         "Vos chances (magie 3, apprentissage 2) : "
         + odds_text(3, 2)
