@@ -18,7 +18,7 @@ import rules
 
 from . import bridge
 
-__all__ = ["TEMPLATES", "calculator_html", "environment", "game_constants"]
+__all__ = ["TEMPLATES", "calculator_html", "environment", "game_constants", "html_environment"]
 
 #: The folder of the calculator partials (``calculators/*.html``).
 TEMPLATES = Path(__file__).parent / "templates"
@@ -43,12 +43,12 @@ def game_constants() -> dict:
     }
 
 
-@functools.cache
-def environment() -> Environment:
-    """The Jinja environment of the partials (autoescape, StrictUndefined), one per process: its
-    compiled templates serve every later render; a partial whose file changed is read again."""
+def html_environment(folder: Path) -> Environment:
+    """A Jinja environment of the site's HTML templates in ``folder``, the calculators' partials
+    and the pages alike: autoescape, StrictUndefined, the same whitespace, and the rules' numbers
+    and labels (``game``) and the fields' names (``field_labels``) as globals."""
     env = Environment(
-        loader=FileSystemLoader(TEMPLATES),
+        loader=FileSystemLoader(folder),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -58,6 +58,13 @@ def environment() -> Environment:
     env.globals["game"] = game_constants()
     env.globals["field_labels"] = bridge.FIELD_LABELS
     return env
+
+
+@functools.cache
+def environment() -> Environment:
+    """The Jinja environment of the partials, one per process: its compiled templates serve every
+    later render; a partial whose file changed is read again."""
+    return html_environment(TEMPLATES)
 
 
 def calculator_html(name: str, calc: dict) -> Markup:

@@ -1,5 +1,6 @@
-"""The Jinja environment of the pages (``generator/pages/templates``): autoescape,
-StrictUndefined, the rules' formats as filters and their numbers and labels as globals."""
+"""The Jinja environment of the pages (``generator/pages/templates``): the site's HTML
+environment (:func:`widgets.calculators.html_environment`), with the rules' formats as filters
+and their labels as globals."""
 
 from __future__ import annotations
 
@@ -7,12 +8,11 @@ import functools
 import json
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment
 from markupsafe import Markup, escape
 
 import rules
-from widgets import bridge
-from widgets.calculators import game_constants
+from widgets.calculators import html_environment
 
 from . import labels
 from .mkdocs_page import yaml_scalar
@@ -27,14 +27,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 def environment() -> Environment:
     """The pages' environment, one per process: its compiled templates are reused by every later
     build (tests, ``mkdocs serve``); FileSystemLoader still reloads a template whose file changed."""
-    env = Environment(
-        loader=FileSystemLoader(TEMPLATES),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
+    env = html_environment(TEMPLATES)
     env.filters["inline"] = lambda text: render_inline(str(text))
     env.filters["pct"] = rules.format_percent
     env.filters["frac"] = rules.format_fraction
@@ -45,8 +38,6 @@ def environment() -> Environment:
     # escape them once here, then write them as YAML with the YAML emitter.
     env.filters["meta"] = lambda value: Markup(yaml_scalar(str(escape(value))))
     env.globals["labels"] = labels
-    env.globals["game"] = game_constants()
-    env.globals["field_labels"] = bridge.FIELD_LABELS
     env.globals["element_labels"] = rules.ELEMENT_LABELS
     env.globals["outcomes"] = list(rules.Outcome)
     return env
