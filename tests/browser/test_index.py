@@ -50,8 +50,8 @@ def open_filters(page):
 
 
 @pytest.fixture
-def index(open_page):
-    page = open_page("sorts/")
+def index(reopen):
+    page = reopen("sorts/")
     page.locator(".gr-filters").wait_for(state="visible")
     open_filters(page)
     return page

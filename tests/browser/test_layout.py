@@ -11,15 +11,15 @@ from tests.browser.support import phone_problems, visible_slugs, wait_for_rows
 pytestmark = pytest.mark.browser
 
 
-def test_tap_targets_inside_opened_details(open_page):
-    page = open_page("sorts/invisibilite/")
+def test_tap_targets_inside_opened_details(reopen):
+    page = reopen("sorts/invisibilite/")
     for summary in page.locator(".md-content summary").all():
         summary.click()
     assert phone_problems(page) == {"wider": [], "outside": [], "small": []}
 
 
-def test_header_icons_are_44_px_targets(open_page):
-    page = open_page("sorts/eclair/")
+def test_header_icons_are_44_px_targets(reopen):
+    page = reopen("sorts/eclair/")
     sizes = page.evaluate("""() => [...document.querySelectorAll('.md-header .md-header__button')]
         .filter(el => el.checkVisibility())
         .map(el => { const b = el.getBoundingClientRect();
@@ -32,10 +32,10 @@ def test_header_icons_are_44_px_targets(open_page):
 @pytest.mark.parametrize(
     "path, scrolls", [("sorts/invisibilite/", False), ("sorts/invocation-de-monstre/", True)]
 )
-def test_tables_stay_readable_on_a_phone(open_page, path, scrolls):
+def test_tables_stay_readable_on_a_phone(reopen, path, scrolls):
     """Figures and words are never cut inside a cell; a wide table scrolls in its own wrapper,
     which a keyboard can reach (focusable) and a screen reader can name."""
-    page = open_page(path)
+    page = reopen(path)
     cut = page.evaluate("""() => [...document.querySelectorAll(
             '.gr-table .gr-pct, .gr-table .gr-frac, .gr-table thead th, .gr-table td')]
         .filter(el => {

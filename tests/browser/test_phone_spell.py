@@ -116,8 +116,8 @@ def test_every_spell_page_reads_on_a_phone(open_page, site_url, spells):
     assert len(shifts) == 1 and shifts.pop() > 0
 
 
-def test_a_lost_image_is_one_line_that_opens_its_caption(open_page):
-    page = open_page("sorts/eclair/")
+def test_a_lost_image_is_one_line_that_opens_its_caption(reopen):
+    page = reopen("sorts/eclair/")
     fold = page.locator(".gr-figure-fold")
     summary = fold.locator("summary")
     box = summary.bounding_box()
@@ -129,10 +129,10 @@ def test_a_lost_image_is_one_line_that_opens_its_caption(open_page):
     assert "Zone d'effet du sort d'éclair du 3e (1 seule direction)" in caption.inner_text()
 
 
-def test_the_numbers_that_matter_are_readable(open_page):
+def test_the_numbers_that_matter_are_readable(reopen):
     """Percentages of the odds at 16 px, their fractions and the XP table at 14 px at least, the
     fields at the size of the text: on a phone, without sideways scrolling."""
-    page = open_page("sorts/boule-de-feu/")
+    page = reopen("sorts/boule-de-feu/")
     sizes = page.evaluate("""() => Object.fromEntries(
         ['.gr-odds-table .gr-pct', '.gr-odds-table .gr-frac', '.gr-xp-table td', '.gr-fields dd',
          '.gr-description p'].map(sel => [sel, [...new Set([...document.querySelectorAll(sel)]
@@ -143,20 +143,20 @@ def test_the_numbers_that_matter_are_readable(open_page):
     assert sizes[".gr-fields dd"] == sizes[".gr-description p"] == [16]
 
 
-def test_a_spell_page_keeps_its_dom_small(open_page, site_url):
+def test_a_spell_page_keeps_its_dom_small(reopen, site_url):
     """Elements of a spell page once its scripts ran (Boule de feu: 745 before the odds cells
     became one element and a fraction)."""
-    page = open_page("sorts/boule-de-feu/")
+    page = reopen("sorts/boule-de-feu/")
     counts = page.evaluate("""() => ({all: document.getElementsByTagName('*').length,
         tables: document.querySelector('.gr-static-tables').getElementsByTagName('*').length})""")
     assert counts["tables"] <= 320
     assert counts["all"] <= 680
 
 
-def test_the_rules_below_the_text_are_laid_out_only_as_the_reader_nears_them(open_page):
+def test_the_rules_below_the_text_are_laid_out_only_as_the_reader_nears_them(reopen):
     """The odds tables and calculators (most of a spell page's elements) cost no style or layout
     work while they are screens away, and are there once the reader scrolls to them."""
-    page = open_page("sorts/invocation-de-monstre/")
+    page = reopen("sorts/invocation-de-monstre/")
     page.wait_for_selector(".gr-book-add")
     skipped = """() => !document.querySelector('.gr-spell-rules .gr-odds-table')
         .checkVisibility({contentVisibilityAuto: true})"""

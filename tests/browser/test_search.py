@@ -14,8 +14,8 @@ QUERIES = [
 ]
 
 
-def test_site_search_ignores_accents(open_page, site_url, spells):
-    page = open_page("")
+def test_site_search_ignores_accents(reopen, site_url, spells):
+    page = reopen("")
     for typed, slug in QUERIES:
         page.goto(site_url)
         page.locator('label.md-header__button[for="__search"]').click()  # the magnifier

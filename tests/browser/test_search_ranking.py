@@ -58,8 +58,8 @@ TYPE_EACH = """async (queries) => {
 }"""
 
 
-def test_every_spell_name_puts_the_spell_first(open_page, spells):
-    page = open_page("")
+def test_every_spell_name_puts_the_spell_first(reopen, spells):
+    page = reopen("")
     page.locator('label.md-header__button[for="__search"]').click()  # the magnifier
     box = page.locator("input.md-search__input")
     box.fill("vol")  # the first query, typed: the search answers keys typed in its box
@@ -76,8 +76,8 @@ def test_every_spell_name_puts_the_spell_first(open_page, spells):
     assert page.evaluate(TYPE_EACH, queries) == []
 
 
-def test_results_show_the_text_as_written(open_page):
-    page = open_page("")
+def test_results_show_the_text_as_written(reopen):
+    page = reopen("")
     page.locator('label.md-header__button[for="__search"]').click()
     box = page.locator("input.md-search__input")
     box.fill("eclair")

@@ -79,8 +79,8 @@ def test_copy_link_button_is_absent_without_javascript(open_page):
 # ---------------------------------------------------------------- per-level anchors
 
 
-def test_a_level_link_scrolls_to_that_level_and_highlights_it(open_page):
-    page = open_page("sorts/invisibilite/#niveau-5")
+def test_a_level_link_scrolls_to_that_level_and_highlights_it(reopen):
+    page = reopen("sorts/invisibilite/#niveau-5")
     wait_until_settled(page)  # late layout (calculators) must not move the level away
     box = in_viewport(page, "#niveau-5")
     assert box["inside"], box
@@ -98,8 +98,8 @@ def test_a_level_link_scrolls_to_that_level_and_highlights_it(open_page):
 
 
 @pytest.mark.parametrize("slug", ["invisibilite", "missile-magique", "teleportation"])
-def test_level_chips_lead_to_their_anchor(open_page, spells, slug):
-    page = open_page(f"sorts/{slug}/")
+def test_level_chips_lead_to_their_anchor(reopen, spells, slug):
+    page = reopen(f"sorts/{slug}/")
     anchors = [level_anchor(entry) for entry in spells[slug]["per_level"]]
     chips = page.locator(".gr-levels").get_by_role("link")
     assert [f"#{a}" for a in anchors] == [
@@ -112,8 +112,8 @@ def test_level_chips_lead_to_their_anchor(open_page, spells, slug):
         assert target_style(page, anchor)["target"]
 
 
-def test_the_visible_level_link_points_to_its_own_anchor(open_page):
-    page = open_page("sorts/invisibilite/")
+def test_the_visible_level_link_points_to_its_own_anchor(reopen):
+    page = reopen("sorts/invisibilite/")
     link = page.get_by_role("link", name="Lien vers ce passage (niveau 5)")
     assert link.get_attribute("href") == "#niveau-5"
     link.click()
@@ -129,9 +129,9 @@ def test_there_is_an_alias_url_to_test(spells):
 
 
 @pytest.mark.parametrize("suffix", ["", "#niveau-3", "?x=1#niveau-2"])
-def test_alias_urls_end_on_the_canonical_page(open_page, site_url, spells, suffix):
+def test_alias_urls_end_on_the_canonical_page(reopen, site_url, spells, suffix):
     for alias, slug in aliases_with_their_own_url(spells):
-        page = open_page(f"sorts/{alias}/{suffix}")
+        page = reopen(f"sorts/{alias}/{suffix}")
         page.wait_for_url(f"{site_url}sorts/{slug}/{suffix}")
         page.wait_for_load_state("load")
         assert page.locator("h1").inner_text() == spells[slug]["name"]
@@ -156,16 +156,16 @@ LANDING = """() => {
         ),
     ],
 )
-def test_a_shared_calculator_link_lands_on_its_calculator(open_page, path, title):
-    page = open_page(path)
+def test_a_shared_calculator_link_lands_on_its_calculator(reopen, path, title):
+    page = reopen(path)
     page.wait_for_function(f"document.activeElement && document.activeElement.id === '{title}'")
     wait_until_settled(page)  # the calculators above have drawn their results
     landing = page.evaluate(LANDING)
     assert 0 <= landing["top"] < landing["height"] / 2
 
 
-def test_the_calculators_page_has_jump_links_to_its_four_calculators(open_page):
-    page = open_page("calculateurs/")
+def test_the_calculators_page_has_jump_links_to_its_four_calculators(reopen):
+    page = reopen("calculateurs/")
     links = page.get_by_role("navigation", name="Aller au calculateur").get_by_role("link")
     assert links.all_inner_texts() == ["Lancer un sort", "Duel", "Progression", "Étude"]
     for link in links.all():
