@@ -304,13 +304,20 @@ def _run(compute, values):
 
 
 def _cast_figures(v):
-    magic, learning = v["magic"], v["learning"]
-    modifier, extremes = v["modifier"], v["extremes"]
+    """The answer to a valid cast request, a fresh copy the caller may change (a roll adds its
+    own part to it)."""
+    return json.loads(_cast_answer(v["magic"], v["learning"], v["modifier"], v["extremes"]))
+
+
+@functools.lru_cache(maxsize=512)
+def _cast_answer(magic, learning, modifier, extremes):
+    """The cast figures of one set of values as JSON, kept: every roll of a cast repeats them."""
+    v = {"magic": magic, "learning": learning, "modifier": modifier, "extremes": extremes}
     odds = rules.cast_odds(magic, learning, modifier=modifier, extremes=extremes)
     faces = rules.outcome_faces(magic, learning, modifier=modifier, extremes=extremes)
     expected = rules.expected_xp(magic, learning, modifier=modifier, extremes=extremes)
     cast_chance = sum((p for o, p in odds.items() if o.is_cast), Fraction(0))
-    return {
+    answer = {
         "ok": True,
         "calc": "cast",
         "inputs": {
@@ -335,6 +342,7 @@ def _cast_figures(v):
         "expected_xp": _number(expected, 2),
         "impossible": _impossible(v),
     }
+    return json.dumps(answer, ensure_ascii=False)
 
 
 def _impossible(v):

@@ -4,7 +4,7 @@
 //   node pyodide_bridge.mjs STDLIB_ZIP ENGINE_ZIP REQUESTS_JSON
 //
 // REQUESTS_JSON: {"texts": [JSON texts given to bridge.handle_json], "failing": request}
-// ("failing" is answered once more with rules.cast_odds raising, the path of an unexpected
+// ("failing" is answered once more with rules.study_odds raising, the path of an unexpected
 // error). Prints {"answers": [texts], "failing": text, "stderr": text, "files": [the files of
 // the standard library archive that Python imported, sorted]}.
 import { readFileSync } from "node:fs";
@@ -37,11 +37,11 @@ from widgets import bridge
 def _refuse(*args, **kwargs):
     raise ZeroDivisionError("oops")
 
-_kept, rules.cast_odds = rules.cast_odds, _refuse
+_kept, rules.study_odds = rules.study_odds, _refuse
 try:
     _answer = bridge.handle_json(failing_text)
 finally:
-    rules.cast_odds = _kept
+    rules.study_odds = _kept
 _answer
 `);
 const files = py

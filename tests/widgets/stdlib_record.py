@@ -45,7 +45,7 @@ MALFORMED = [
 ]
 
 #: A request answered once with ``rules.cast_odds`` raising: the bridge's unexpected error.
-FAILING = {"calc": "cast", "magic": "1", "learning": "1"}
+FAILING = {"calc": "study", "hours": "2", "p": "1/3"}
 
 
 def good_requests() -> list[dict]:

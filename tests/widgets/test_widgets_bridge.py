@@ -577,8 +577,8 @@ def test_unexpected_exception_gives_a_generic_french_message(monkeypatch, capsys
     def boom(*args, **kwargs):
         raise ZeroDivisionError("oops")
 
-    monkeypatch.setattr(rules, "cast_odds", boom)
-    out = bridge.handle({"calc": "cast", "magic": "1", "learning": "1"})
+    monkeypatch.setattr(rules, "study_odds", boom)
+    out = bridge.handle({"calc": "study", "hours": "2", "p": "1/3"})
     assert out == {"ok": False, "errors": [{"field": None, "message": bridge.GENERIC_ERROR}]}
     assert "Traceback" not in json.dumps(out)
     assert "ZeroDivisionError" in capsys.readouterr().err  # for the console, not the reader
