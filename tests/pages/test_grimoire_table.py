@@ -126,10 +126,24 @@ def test_a_study_session_earns_the_engine_s_xp(answers):
 
 
 DUEL_MAGICS = (0, 2, 3, 6, 12)
+#: A few casters of different strength, each met by every caster of the grid (on either side).
+DUEL_OPPONENTS = ((0, 1), (3, 3), (12, 5))
+
+
+def duel_casters() -> list[tuple[int, int, int, int]]:
+    """The pairs of casters played face by face, (magic, apprentissage) of A then of B: every
+    caster of the grid against each of ``DUEL_OPPONENTS``, as A and as B."""
+    grid = [
+        (m, lv) for m in DUEL_MAGICS for lv in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
+    ]
+    pairs = {(*a, *b) for a in grid for b in DUEL_OPPONENTS}
+    pairs |= {(*b, *a) for a in grid for b in DUEL_OPPONENTS}
+    return sorted(pairs)
+
 
 DUEL_SCRIPT = """
 import * as table from "./grimoire-table.js";
-const [magics, learnings, readings] = JSON.parse(process.argv[2]);
+const [casters, readings] = JSON.parse(process.argv[2]);
 const results = {};
 for (const castA of [true, false]) for (const castB of [true, false]) for (const dominant of ["a", "b", null])
   for (const passedA of [true, false]) for (const passedB of [true, false])
@@ -140,7 +154,7 @@ for (const a of table.DUEL_ELEMENTS) for (const b of table.DUEL_ELEMENTS) pairs[
 // faces are rolled only when both spells were cast; their faces count 12² each otherwise).
 const counts = {};
 for (const reading of readings) for (const a of table.DUEL_ELEMENTS) for (const b of table.DUEL_ELEMENTS)
-  for (const ma of magics) for (const la of learnings) for (const mb of magics) for (const lb of learnings) {
+  for (const [ma, la, mb, lb] of casters) {
     const me = { magic: ma, learning: la, element: a, reading };
     const them = { magic: mb, learning: lb, element: b };
     const count = { a: 0, b: 0, cancel: 0, none: 0 };
@@ -171,11 +185,7 @@ def duels(tmp_path_factory):
         _config_script([{"difficulty": 1}]), encoding="utf-8"
     )
     (folder / "probe.mjs").write_text(DUEL_SCRIPT, encoding="utf-8")
-    grid = [
-        list(DUEL_MAGICS),
-        list(range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)),
-        list(rules.EXTREMES),
-    ]
+    grid = [duel_casters(), list(rules.EXTREMES)]
     out = subprocess.run(
         ["node", "probe.mjs", json.dumps(grid)],
         cwd=folder,
@@ -215,4 +225,4 @@ def test_every_duel_played_face_by_face_adds_up_to_the_engine_s_odds(duels):
         )
         assert {k: Fraction(n, 12**4) for k, n in count.items()} == odds, key
         checked += 1
-    assert checked == len(rules.EXTREMES) * len(rules.ELEMENTS) ** 2 * (len(DUEL_MAGICS) * 5) ** 2
+    assert checked == len(rules.EXTREMES) * len(rules.ELEMENTS) ** 2 * len(duel_casters())
