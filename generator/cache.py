@@ -11,9 +11,9 @@ the README gives the figures):
   ``test_two_builds_of_the_same_input_are_identical`` checks on whole builds). Pyodide's large
   files are compared by size and modification time (they come from ``npm ci``, never edited in
   place), with the versions of the libraries the generation runs and the publishing address;
-* the calculators' precomputed answers (:mod:`widgets.instant`) and the worker's standard
-  library (``widgets.packaging.stdlib_archive``), each under the digest of the sources that make
-  it.
+* the calculators' precomputed answers (:mod:`widgets.instant`), the spellbook's table of
+  expected casts (``generator.pages.cards.casts_file``) and the worker's standard library
+  (``widgets.packaging.stdlib_archive``), each under the digest of the sources that make it.
 
 Anything unreadable is computed again; a cache that cannot be written only makes the next build
 slower. Spell files are never trusted from here: they are read and checked at every build.

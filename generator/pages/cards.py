@@ -13,13 +13,17 @@
   spellbook's module imports from the rules engine
   (the ranges of apprentissage and difficulty, the French names of the elements, the cost of each
   level) and the number of casts of the progressions the calculators' data holds, so no rule is
-  typed in JavaScript.
+  typed in JavaScript;
+* ``CASTS_FILE``, written by the pipeline (kept in the build's cache): the expected casts to the
+  next apprentissage as the engine writes them, for every XP a spell of the book can still need
+  (``casts_data``), read by the spellbook when a spell holds XP: its figures need no engine.
 """
 
 from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 from markupsafe import Markup
 
@@ -29,7 +33,16 @@ from widgets import instant
 from . import labels
 from .render import render_description, render_inline
 
-__all__ = ["extra_pages", "card_context", "LEARNING_MIN", "LEARNING_MAX"]
+__all__ = [
+    "CASTS_FILE",
+    "LEARNING_MAX",
+    "LEARNING_MIN",
+    "card_context",
+    "casts_data",
+    "casts_file",
+    "casts_sources",
+    "extra_pages",
+]
 
 LEARNING_MIN = rules.MIN_LEARNING
 LEARNING_MAX = rules.MAX_LEARNING
@@ -181,6 +194,39 @@ def duel_data() -> dict:
     return {"elements": list(rules.ELEMENTS), "pairs": pairs, "results": results}
 
 
+def casts_data() -> dict:
+    """The engine's expected casts to the next apprentissage (French decimal, one digit) of a
+    spell still ``left`` XP from it, for each reading of the 1 and the 12, apprentissage and
+    magic: ``rows[index[reading][learning][magic]][left - 1]``, for ``left`` from 1 to the cost
+    of the next level at the largest difficulty. They depend on the XP left, not on the spell's
+    difficulty (tests/pages/test_grimoire_table.py checks it at every difficulty and XP); magic
+    above ``fold`` reads as ``fold``, where the odds of a cast stop changing."""
+    fold = rules.stable_magic(0)
+    rows: list[list[str]] = []
+    seen: dict[tuple[str, ...], int] = {}
+    index: dict[str, dict[str, list[int]]] = {}
+    for reading in rules.EXTREMES:
+        index[reading] = {}
+        for learning in range(LEARNING_MIN, LEARNING_MAX):
+            cost = rules.level_up_cost(learning, rules.MAX_DIFFICULTY)
+            index[reading][str(learning)] = []
+            for magic in range(fold + 1):
+                row = tuple(
+                    rules.format_decimal(
+                        rules.casts_to_next_level(
+                            magic, learning, rules.MAX_DIFFICULTY, cost - left, extremes=reading
+                        ),
+                        1,
+                    )
+                    for left in range(1, cost + 1)
+                )
+                if row not in seen:
+                    seen[row] = len(rows)
+                    rows.append(list(row))
+                index[reading][str(learning)].append(seen[row])
+    return {"fold": fold, "index": index, "rows": rows}
+
+
 def _config_script(spells: list[dict]) -> str:
     # The XP a spell can hold at each apprentissage below the last: the cost of the next level
     # (the book bounds the XP a reader types by it), for the difficulties the compendium uses.
@@ -222,3 +268,21 @@ def extra_pages(env, spells: list[dict]) -> dict[str, str]:
         ),
         "assets/site/grimoire-config.js": _config_script(spells),
     }
+
+
+#: Where the build writes :func:`casts_data` (its pipeline keeps it in the build's cache).
+CASTS_FILE = "assets/site/grimoire-casts.json"
+
+
+def casts_sources() -> dict[str, Path]:
+    """``{name: path}`` of the files :func:`casts_data` depends on: the engine and this module."""
+    files = {
+        f"rules/{path.name}": path for path in sorted(Path(rules.__file__).parent.glob("*.py"))
+    }
+    files["generator/pages/cards.py"] = Path(__file__)
+    return files
+
+
+def casts_file() -> bytes:
+    """:func:`casts_data` as the JSON file the spellbook fetches."""
+    return json.dumps(casts_data(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")

@@ -19,6 +19,7 @@ from pathlib import Path
 from widgets import calculators, instant
 from widgets.packaging import install_engine_assets, stdlib_archive, stdlib_sources
 
+from .cards import CASTS_FILE, casts_file, casts_sources
 from .compendium import Compendium, GenerationError, load_spells
 from .site_files import GENERATED_FOLDERS, site_files
 from .templating import environment
@@ -53,6 +54,8 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
     writer = Writer(out, report)
     for relative, content in site_files(root, compendium, site_url):
         writer.write(relative, content)
+    casts = cache.remember(out, "grimoire-casts", casts_sources(), lambda: {"casts": casts_file()})
+    writer.write(CASTS_FILE, casts["casts"])
     install_engine_assets(
         out,
         root,

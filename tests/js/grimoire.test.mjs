@@ -12,7 +12,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const STATIC = path.join(ROOT, "generator/pages/static");
 const PYTHON = process.env.PYTHON || path.join(ROOT, ".venv/bin/python");
 
-let book, config, store, journal, table, replay, controls;
+let book, config, store, journal, table, replay, controls, figures;
 
 before(async () => {
   // The model imports ./grimoire-config.js, which only the build writes: write it beside a copy.
@@ -42,6 +42,7 @@ before(async () => {
   store = await import(pathToFileURL(path.join(dir, "grimoire-store.js")).href);
   replay = await import(pathToFileURL(path.join(dir, "grimoire-replay.js")).href);
   controls = await import(pathToFileURL(path.join(dir, "grimoire-controls.js")).href);
+  figures = await import(pathToFileURL(path.join(dir, "grimoire-figures.js")).href);
   config = (await import(pathToFileURL(path.join(dir, "grimoire-config.js")).href)).default;
 });
 
@@ -847,4 +848,31 @@ test("a panel's field is a row of its label and control; the die's pad a labelle
   } finally {
     globalThis.document = saved;
   }
+});
+
+test("the expected casts are read from the build's table by XP left, magic folded", () => {
+  // Two learning levels, two magics before the fold; rows shared where the engine's are equal.
+  const casts = {
+    fold: 1,
+    index: { modified: { 1: [0, 1], 2: [2, 2] }, natural: { 1: [1, 1] } },
+    rows: [
+      ["1,0", "2,0"],
+      ["1,0", "1,5"],
+      ["3,0", "6,0", "9,0"],
+    ],
+  };
+  const read = (magic, reading, learning, left) =>
+    figures.castsLeft(casts, { magic, reading }, learning, left);
+  assert.equal(read(0, "modified", 1, 2), "2,0");
+  assert.equal(read(1, "modified", 1, 2), "1,5");
+  assert.equal(read(40, "modified", 1, 1), "1,0"); // beyond the fold: as the fold
+  assert.equal(read(0, "natural", 1, 2), "1,5");
+  assert.equal(read(3, "modified", 2, 3), "9,0");
+  // Outside the table: the engine is asked instead.
+  assert.equal(read(0, "modified", 2, 4), null);
+  assert.equal(read(0, "modified", 3, 1), null);
+  assert.equal(read(0, "natural", 2, 1), null);
+  assert.equal(read(-1, "modified", 1, 1), null);
+  assert.equal(read(1.5, "modified", 1, 1), null);
+  assert.equal(figures.castsLeft(null, { magic: 0, reading: "modified" }, 1, 1), null);
 });

@@ -419,8 +419,14 @@ def test_an_unreadable_stored_spellbook_is_kept_then_replaced_on_confirmation(
     assert "Grimoire importé : 3 sorts." in page.inner_text("[data-book-message]")
 
 
+#: The build's table of expected casts, which gives the spellbook its figures without the engine.
+CASTS_TABLE = "**/assets/site/grimoire-casts.json"
+
+
 def test_without_its_engine_the_spellbook_says_so_and_keeps_working(site_url, new_context):
-    page = new_context(engine=False).new_page()  # the Pyodide files are refused
+    context = new_context(engine=False)  # the Pyodide files are refused
+    context.route(CASTS_TABLE, lambda route: route.abort())  # and the table of expected casts
+    page = context.new_page()
     open_with_book(page, site_url, book=SAVED)
     page.wait_for_function(
         "() => document.querySelector('[data-book-engine]').textContent"
@@ -431,7 +437,7 @@ def test_without_its_engine_the_spellbook_says_so_and_keeps_working(site_url, ne
         "Le moteur de calcul n’a pas pu être chargé : les figures de progression sont "
         "indisponibles (le reste du grimoire fonctionne)."
     )
-    # A spell at 0 XP has its figures from the build's data; the others needed the engine.
+    # A spell at 0 XP has its figures from the calculators' data; the others needed the engine.
     wait_figures(page, "teleportation", figures(3, "teleportation", 1, 0))
     for slug in ("vol", "boule-de-feu"):
         assert entry(page, slug).locator("dd").all_inner_texts() == ["\u2014", "\u2014"]
@@ -440,12 +446,10 @@ def test_without_its_engine_the_spellbook_says_so_and_keeps_working(site_url, ne
     assert [s["slug"] for s in book_of(page)["sorts"]] == ["vol", "boule-de-feu"]
 
 
-def test_a_spellbook_at_0_xp_has_its_figures_without_pyodide_a_spell_with_xp_asks_it(
-    site_url, new_context
-):
-    """/grimoire/ asks its figures as the calculators do: the build's data answers a spell at
-    0 XP in the book's reading, and no Pyodide file is asked for; a spell with XP is not in that
-    data, and only then does the engine's download start."""
+def test_a_spellbook_has_its_figures_at_any_xp_without_pyodide(site_url, new_context):
+    """/grimoire/ reads its expected casts from the build's table, which holds the engine's
+    figures at every XP: no Pyodide file is asked for. Without that table, a spell at 0 XP is
+    still answered by the calculators' data, and only a spell with XP starts the engine."""
     context = new_context()
     pyodide = []
 
@@ -461,20 +465,24 @@ def test_a_spellbook_at_0_xp_has_its_figures_without_pyodide_a_spell_with_xp_ask
         "magie": 6,
         "reglages": {"lecture": "natural"},
         "sorts": [
-            {"slug": "vol", "apprentissage": 2, "xp": 0},
+            {"slug": "vol", "apprentissage": 2, "xp": 3},
             {"slug": "teleportation", "apprentissage": 1, "xp": 0},
+            {"slug": "boule-de-feu", "apprentissage": 4, "xp": 77},
         ],
     }
     store(page, book)
     page.reload()
-    wait_figures(page, "vol", figures(6, "vol", 2, 0, "natural"))
+    wait_figures(page, "vol", figures(6, "vol", 2, 3, "natural"))
     wait_figures(page, "teleportation", figures(6, "teleportation", 1, 0, "natural"))
+    wait_figures(page, "boule-de-feu", figures(6, "boule-de-feu", 4, 77, "natural"))
     page.wait_for_load_state("networkidle")
     assert not pyodide
-    assert page.evaluate("() => document.documentElement.dataset.engine") == "idle"
+    # Not even the calculators' module was loaded (it marks the engine's state on the page).
+    assert page.evaluate("() => document.documentElement.dataset.engine") is None
     assert page.inner_text("[data-book-engine]") == ""
 
-    book["sorts"][0]["xp"] = 3
+    context.route(CASTS_TABLE, lambda route: route.abort())
+    book["sorts"] = book["sorts"][:2]
     store(page, book)
     page.reload()
     wait_figures(page, "teleportation", figures(6, "teleportation", 1, 0, "natural"))

@@ -12,8 +12,9 @@ from fractions import Fraction
 import pytest
 
 import rules
-from generator.pages.cards import _config_script
+from generator.pages.cards import _config_script, casts_data, casts_file
 from tests.conftest import ROOT
+from widgets import bridge
 
 STATIC = ROOT / "generator" / "pages" / "static"
 MAGICS = range(0, 31)
@@ -226,3 +227,50 @@ def test_every_duel_played_face_by_face_adds_up_to_the_engine_s_odds(duels):
         assert {k: Fraction(n, 12**4) for k, n in count.items()} == odds, key
         checked += 1
     assert checked == len(rules.EXTREMES) * len(rules.ELEMENTS) ** 2 * len(duel_casters())
+
+
+def casts_left(table: dict, magic: int, learning: int, left: int, reading: str) -> str:
+    """The spellbook's reading of the expected casts table (grimoire-figures.js, castsLeft)."""
+    return table["rows"][table["index"][reading][str(learning)][min(magic, table["fold"])]][
+        left - 1
+    ]
+
+
+def test_the_spellbook_s_expected_casts_are_the_engine_s_at_every_difficulty_and_xp():
+    table = casts_data()
+    assert json.loads(casts_file()) == table
+    for reading in rules.EXTREMES:
+        for magic in (0, 1, 7, table["fold"] - 1, table["fold"], table["fold"] + 5):
+            for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING):
+                for difficulty in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1):
+                    cost = rules.level_up_cost(learning, difficulty)
+                    for xp in range(cost):
+                        expected = rules.casts_to_next_level(
+                            magic, learning, difficulty, xp, extremes=reading
+                        )
+                        shown = casts_left(table, magic, learning, cost - xp, reading)
+                        assert shown == rules.format_decimal(expected, 1), (
+                            reading,
+                            magic,
+                            learning,
+                            difficulty,
+                            xp,
+                        )
+    # Every magic of the table, at the largest cost, and the bridge's own answer to the request
+    # the spellbook would otherwise send.
+    for magic in range(table["fold"] + 1):
+        for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING):
+            cost = rules.level_up_cost(learning, rules.MAX_DIFFICULTY)
+            for xp in (0, cost // 2, cost - 1):
+                answer = bridge.handle(
+                    {
+                        "calc": "progression",
+                        "magic": str(magic),
+                        "learning": str(learning),
+                        "difficulty": str(rules.MAX_DIFFICULTY),
+                        "xp": str(xp),
+                        "extremes": "natural",
+                    }
+                )
+                shown = casts_left(table, magic, learning, cost - xp, "natural")
+                assert answer["expected_casts"]["decimal"] == shown, (magic, learning, xp)

@@ -1,13 +1,42 @@
 /* Grimoire — the progression figures of a spell of /grimoire/ (XP to the next level, expected
- * casts), asked through the page's calculators (calculatorsApi.request of widgets'
- * calculators.js, widgets/bridge.py « progression »): from the build's data when it holds the
- * answer (a spell at 0 XP), else from the engine, which then starts. A spell whose XP reached the cost,
- * or still before its first apprentissage, needs no engine: the page says what to do instead. */
+ * casts): the expected casts from the build's table of them (grimoire-casts.json, the engine's
+ * own figures at every XP), the rest from the book's data. Only when that table cannot be had
+ * are they asked through the page's calculators (calculatorsApi.request of widgets'
+ * calculators.js, widgets/bridge.py « progression »), whose engine then starts. A spell whose XP
+ * reached the cost, or still before its first apprentissage, needs neither: the page says what
+ * to do instead. */
 import { megabytes } from "./common.js";
 import { CONFIG } from "./grimoire-model.js";
 import { castable, levelCost } from "./grimoire-table.js";
 
 const DASH = "\u2014";
+/* Longest wait for the expected casts of the build (grimoire-casts.json) before the figures are
+   asked to the engine instead. */
+const CASTS_WAIT_MS = 5000;
+
+/* The engine's expected casts to the next apprentissage, by the XP still to gain
+   (generator/pages/cards.py, casts_data): fetched once, for the first spell shown; null when it
+   cannot be had in CASTS_WAIT_MS (the engine answers then). */
+let castsFetched = null;
+function castsTable() {
+  if (!castsFetched) {
+    castsFetched = fetch(new URL("./grimoire-casts.json", import.meta.url), {
+      signal: AbortSignal.timeout(CASTS_WAIT_MS),
+    })
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null);
+  }
+  return castsFetched;
+}
+
+/** The expected casts (French decimal) of a spell at ``learning``, ``left`` XP from the next
+    level, for ``book``'s magic and reading, or null when ``table`` does not hold them. */
+export function castsLeft(table, book, learning, left) {
+  const rows = table?.index?.[book.reading]?.[String(learning)];
+  if (!rows || !Number.isInteger(book.magic) || book.magic < 0) return null;
+  const row = table.rows[rows[Math.min(book.magic, table.fold)]];
+  return row?.[left - 1] ?? null;
+}
 
 /* The page's calculators module (the same address as the page's script: the same instance)
    and the engine's configuration: {calculators, engine}, or null. */
@@ -119,6 +148,32 @@ export function computeEntry(page, entry, book, view) {
     view.slots.casts.textContent = DASH;
     return;
   }
+  const seq = ++page.seq;
+  view.seq = seq;
+  view.slots.next.textContent = "calcul\u2026";
+  view.slots.casts.textContent = "calcul\u2026";
+  castsTable().then((table) => {
+    if (view.seq !== seq) return; // a newer state of this spell was asked meanwhile
+    const left = cost === null ? null : cost - entry.xp;
+    const expected = left === null ? null : castsLeft(table, book, entry.learning, left);
+    if (expected === null) {
+      askCalculators(page, entry, book, view);
+      return;
+    }
+    show(page, view, {
+      ok: true,
+      max_level: false,
+      xp_needed: left,
+      cost,
+      next_level: entry.learning + 1,
+      expected_casts: { decimal: expected },
+    });
+  });
+}
+
+/* The figures of one spell asked through the page's calculators: the build's data answers a
+   spell at 0 XP, the engine (which then starts) any other. */
+function askCalculators(page, entry, book, view) {
   pageCalculators().then((found) => {
     const calculators = found?.calculators;
     if (!calculators || typeof calculators.request !== "function") {
