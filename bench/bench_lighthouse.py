@@ -54,15 +54,14 @@ TIMEOUT_S = 240
 # ---------------------------------------------------------------- the plain site
 
 
-def build_plain(target: Path, slugs: tuple[str, ...] | None = None) -> Path:
-    """The plain mkdocs-material site of the same spells (bench_build.make_plain_project), built;
-    only the spells ``slugs`` when given."""
+def build_plain(target: Path) -> Path:
+    """The plain mkdocs-material site of the same spells (bench_build.make_plain_project), built."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
     from bench.bench_build import make_plain_project
 
-    project = make_plain_project(target, slugs)
+    project = make_plain_project(target)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     build(load_config(str(project / "mkdocs.yml")))
     return project / "site"
@@ -159,8 +158,8 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--tiny",
         action="store_true",
-        help="one run of one spell page on each site (the plain one holding that spell only): "
-        "checks the bench runs to the end",
+        help="one run of one spell page of the Grimoire site only (the plain site is built by "
+        "bench_build.py --tiny): checks the bench runs to the end",
     )
     parser.add_argument(
         "--site", type=Path, help="a Grimoire site already built (by default, one is built)"
@@ -169,10 +168,8 @@ def main(argv=None) -> int:
     if args.site and not (args.site / "index.html").is_file():
         print(f"{args.site} : pas de site construit ici.", file=sys.stderr)
         return 1
-    plain_spells = None
     if args.tiny:
         RUNS, PAGES = 1, tuple(p for p in PAGES if p[1] == f"sorts/{SPELL}/")
-        plain_spells = (SPELL,)
     if not LIGHTHOUSE.exists():
         print("Lighthouse absent : lancez `make setup` (npm ci).", file=sys.stderr)
         return 1
@@ -182,8 +179,9 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="grimoire-lighthouse-") as tmp:
         tmp = Path(tmp)
         grimoire = args.site or build_site(ROOT, tmp / "site", build_dir=tmp / "build")
-        plain = build_plain(tmp / "plain", plain_spells)
-        sites = {"Grimoire": serve(grimoire), "mkdocs-material seul": serve(plain)}
+        sites = {"Grimoire": serve(grimoire)}
+        if not args.tiny:
+            sites["mkdocs-material seul"] = serve(build_plain(tmp / "plain"))
         results: dict[tuple[str, str], list[dict[str, float]]] = {}
         for label, path in PAGES:
             for site, (base, _) in sites.items():
@@ -198,6 +196,8 @@ def main(argv=None) -> int:
         for _, server in sites.values():
             server.shutdown()
     print(f"Lighthouse 12 (mobile, simulé), {RUNS} mesures par page : médiane (min–max)")
+    if args.tiny:
+        print("(--tiny : le site mkdocs-material seul n'est pas mesuré)")
     header = f"{'page':<16} {'site':<22} " + " ".join(f"{short:>14}" for _, short in CATEGORIES)
     print(header)
     for (label, site), runs in results.items():
