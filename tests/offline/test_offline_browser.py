@@ -55,7 +55,7 @@ def ask_beyond_the_data(page) -> None:
     page.locator("#progression-xp").press("Enter")
 
 
-def test_pages_index_and_calculators_work_offline(built_site, serve, new_context):
+def test_pages_index_search_and_calculators_work_offline(built_site, serve, new_context):
     served = serve(built_site)
     context = new_context(service_workers="allow")
     page = context.new_page()
@@ -100,14 +100,18 @@ def test_pages_index_and_calculators_work_offline(built_site, serve, new_context
     assert page.url.endswith("/sorts/vol/") and page.locator("h1").inner_text() == "Vol"
 
     page.goto(served.url + "calculateurs/")
-    compute_cast(page, 9)  # answered from the build's data
-    ask_beyond_the_data(page)  # outside it: the engine boots from the cache
-    page.wait_for_function(
-        "() => document.documentElement.dataset.engine === 'ready'", timeout=BOOT_MS
-    )
+    compute_cast(page, 9)  # answered from the build's data (the engine booting offline from
+    # the files it kept: test_available_offline_button_downloads_the_engine_with_its_size)
 
     page.goto(served.url + "page-inconnue/")
     assert "Page indisponible hors ligne" in page.inner_text("h1")
+
+    # The site's search, in its wide layout (its field always shown).
+    page.set_viewport_size({"width": 1200, "height": 800})
+    page.goto(served.url)
+    page.locator(".md-search__input").fill("eclair")
+    page.locator(".md-search__input").press("End")  # the theme reads the query on key up
+    page.wait_for_selector(".md-search-result__item a[href*='sorts/eclair/']", timeout=30_000)
 
 
 def test_available_offline_button_downloads_the_engine_with_its_size(
@@ -133,22 +137,15 @@ def test_available_offline_button_downloads_the_engine_with_its_size(
 
     # The engine was never booted online, yet it boots offline from the cache.
     cut_network(context, served)
-    page.goto(served.url + "sorts/vol/")
-    page.locator(f"{CAST} #lancer-magie").scroll_into_view_if_needed()
-    compute_cast(page, 4)
-
-
-def test_offline_search_finds_a_spell(built_site, serve, new_context):
-    served = serve(built_site)
-    context = new_context(viewport={"width": 1200, "height": 800}, service_workers="allow")
-    page = context.new_page()
-    page.goto(served.url)
-    wait_controlled(page)
-    cut_network(context, served)
-    page.reload()
-    page.locator(".md-search__input").fill("eclair")
-    page.locator(".md-search__input").press("End")  # the theme reads the query on key up
-    page.wait_for_selector(".md-search-result__item a[href*='sorts/eclair/']", timeout=30_000)
+    page.goto(served.url + "calculateurs/")
+    compute_cast(page, 4)  # from the build's data
+    ask_beyond_the_data(page)  # outside it: the engine
+    page.wait_for_function(
+        "() => document.documentElement.dataset.engine === 'ready'", timeout=BOOT_MS
+    )
+    page.wait_for_selector(
+        "section[data-calc='progression'][data-result='ok']", state="attached", timeout=BOOT_MS
+    )
 
 
 def test_the_site_works_offline_under_a_sub_path(built_site, serve, new_context, tmp_path):
