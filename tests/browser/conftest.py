@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.support import PHONE, load_spells
+from tests.browser.support import PHONE, clear_site_storage, load_spells
 
 
 @pytest.fixture(scope="session")
@@ -54,10 +54,7 @@ def reopen(shared_tab, site_url):
 
     def reopen_(path: str = ""):
         page.goto("about:blank")  # the next address is a new document, even if it is the same
-        devtools.send(
-            "Storage.clearDataForOrigin",
-            {"origin": site_url.rstrip("/"), "storageTypes": "all"},
-        )
+        clear_site_storage(devtools, site_url)
         page.goto(site_url + path)
         return page
 

@@ -80,6 +80,14 @@ def phone_problems(page) -> dict[str, list]:
     return page.evaluate(PHONE_PROBLEMS, TAP)
 
 
+def clear_site_storage(devtools, site_url: str) -> None:
+    """Empty everything the site's origin stored in the browser (localStorage, caches, service
+    workers…) through ``devtools``, a DevTools session of one of its pages; the HTTP cache stays."""
+    devtools.send(
+        "Storage.clearDataForOrigin", {"origin": site_url.rstrip("/"), "storageTypes": "all"}
+    )
+
+
 def load_spells() -> dict[str, dict]:
     spells = {}
     for path in sorted((ROOT / "spells").glob("*.yaml")):

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.browser.support import AXE, PHONE, phone_problems, turn_dark
+from tests.browser.support import AXE, PHONE, clear_site_storage, phone_problems, turn_dark
 from tests.conftest import wait_until_settled
 from tests.offline.support import BOOK, open_with_book
 
@@ -154,10 +154,7 @@ def test_every_state_passes_axe_and_fits_a_phone(browser, shared_context, site_u
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         if not own:
-            context.new_cdp_session(page).send(
-                "Storage.clearDataForOrigin",
-                {"origin": site_url.rstrip("/"), "storageTypes": "all"},
-            )
+            clear_site_storage(context.new_cdp_session(page), site_url)
         bring_to_state(page, site_url, name)
         assert page.locator("body").get_attribute("data-md-color-scheme") == "default"
         page.add_script_tag(path=str(AXE))
