@@ -276,9 +276,7 @@ CASTS_FILE = "assets/site/grimoire-casts.json"
 
 def casts_sources() -> dict[str, Path]:
     """``{name: path}`` of the files :func:`casts_data` depends on: the engine and this module."""
-    files = {
-        f"rules/{path.name}": path for path in sorted(Path(rules.__file__).parent.glob("*.py"))
-    }
+    files = {name: path for name, path in instant.sources().items() if name.startswith("rules/")}
     files["generator/pages/cards.py"] = Path(__file__)
     return files
 
