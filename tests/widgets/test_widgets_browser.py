@@ -482,18 +482,32 @@ def test_progression_figures_come_from_the_engine(shared):
             for s in path
         ],
     )
-    url = page.url
     # Level 5: nothing left to learn.
     type_into(page, "#progression-apprentissage", "5")
     page.wait_for_selector(f'{PROG} [data-show="max_level"]:not([hidden])', timeout=ANSWER_MS)
     assert page.locator(f'{PROG} dl[data-hide="max_level"]').is_hidden()
     assert rules.level_path(6, 5, 3, 15) == ()
 
+    # The page's link opens every field as it was, in another tab. A request the build's data
+    # answers, so that this tab starts no engine of its own.
+    type_into(page, "#progression-apprentissage", "2")
+    type_into(page, "#progression-xp", "0")
+    type_into(page, "#progression-lancers", "10")
+    within = rules.level_up_within(6, 2, 3, 10, 0)
+    expect_texts(page, {f'{PROG} [data-out="within.percent"]': rules.format_percent(within)})
+    page.wait_for_function("""() => {
+        const state = new URLSearchParams(location.search);
+        return state.get('progression-xp') === '0' && state.get('progression-lancers') === '10';
+    }""")
     other = context.new_page()
-    other.goto(url)
-    wait_result(other, "progression")
-    assert other.locator("#progression-lancers").input_value() == "40"
+    other.goto(page.url)
+    wait_result(other, "progression", timeout=ANSWER_MS)
+    assert [
+        other.locator(f"#progression-{name}").input_value()
+        for name in ("magie", "apprentissage", "difficulte", "xp", "lancers")
+    ] == ["6", "2", "3", "0", "10"]
     expect_texts(other, {f'{PROG} [data-out="within.percent"]': rules.format_percent(within)})
+    assert other.evaluate("document.documentElement.dataset.engine") == "idle"
     other.close()
 
 
@@ -531,15 +545,20 @@ def test_study_figures_come_from_the_engine(shared):
         ],
     )
     assert query(page)["etude-p"] == "80 %"
+    # The same chance as a fraction, which the build's data answers: the link opens it in
+    # another tab, which starts no engine of its own.
+    type_into(page, "#etude-p", "4/5")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('etude-p') === '4/5'")
     other = context.new_page()
     other.goto(link_of(page.url, "etude-"))
-    wait_result(other, "study")
-    assert other.locator("#etude-p").input_value() == "80 %"
+    wait_result(other, "study", timeout=ANSWER_MS)
+    assert other.locator("#etude-p").input_value() == "4/5"
     expect_rows(
         other,
         f'{STUDY} tbody[data-rows="distribution"]',
         [[str(xp), *probability_cells(p)] for xp, p in odds.items()],
     )
+    assert other.evaluate("document.documentElement.dataset.engine") == "idle"
     other.close()
 
 
