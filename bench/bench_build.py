@@ -169,9 +169,9 @@ def forget_caches(project: Path, *kept: str) -> None:
     forget_memory()
 
 
-#: What ``build/cache`` holds: the generation's stamp, the calculators' answers, the worker's
-#: standard library, compiled templates.
-LAYERS = ("generation.json", "instant", "stdlib", "jinja")
+#: What ``build/cache`` holds: the generation's stamp, the calculators' answers, the spellbook's
+#: table of expected casts, the worker's standard library, compiled templates.
+LAYERS = ("generation.json", "instant", "grimoire-casts", "stdlib", "jinja")
 
 
 def edit_one_spell(project: Path) -> None:
@@ -217,6 +217,7 @@ def compare_with_plain() -> dict[str, tuple[float, float]]:
             "unchanged-no-stamp": rebuild(False, *without["generation.json"]),
             "edited": rebuild(True, *LAYERS),
             "edited-no-answers": rebuild(True, *without["instant"]),
+            "edited-no-casts": rebuild(True, *without["grimoire-casts"]),
             "edited-no-stdlib": rebuild(True, *without["stdlib"]),
             "edited-no-templates": rebuild(True, *without["jinja"]),
             "first": first,
@@ -257,6 +258,7 @@ SCENARIOS = {
     "unchanged-no-stamp": "Grimoire, sources inchangées, sans l'empreinte de la génération",
     "edited": "Grimoire, un sort modifié",
     "edited-no-answers": "Grimoire, un sort modifié, sans les réponses gardées",
+    "edited-no-casts": "Grimoire, un sort modifié, sans la table des lancers gardée",
     "edited-no-stdlib": "Grimoire, un sort modifié, sans la bibliothèque standard gardée",
     "edited-no-templates": "Grimoire, un sort modifié, sans les gabarits compilés",
     "first": "Grimoire, première construction (sans build/)",
@@ -265,6 +267,7 @@ SCENARIOS = {
 SAVINGS = {
     "l'empreinte de la génération": ("unchanged-no-stamp", "unchanged"),
     "les réponses des calculateurs gardées": ("edited-no-answers", "edited"),
+    "la table des lancers du grimoire gardée": ("edited-no-casts", "edited"),
     "la bibliothèque standard du moteur gardée": ("edited-no-stdlib", "edited"),
     "les gabarits compilés": ("edited-no-templates", "edited"),
 }

@@ -36,6 +36,7 @@ def test_bench_build_runs_to_the_end():
     out = run_tiny("bench_build.py", 1200)
     assert "Grimoire, un sort modifié :" in out and "rapport de temps 2× / 1×" in out
     assert re.search(r"les réponses des calculateurs gardées : -?\d+\.\d+ s", out)
+    assert re.search(r"la table des lancers du grimoire gardée : -?\d+\.\d+ s", out)
     assert FIGURE.search(out)
 
 

@@ -8,9 +8,13 @@ Playwright's offline mode.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from tests.browser.support import clear_site_storage
 from tests.conftest import serve_directory
+from tests.offline.support import STORAGE_KEY
 
 PHONE = {"width": 360, "height": 740}
 
@@ -66,4 +70,45 @@ def new_context(browser):
     yield new_context_
     for context in contexts:
         context.close()
+    assert not errors, f"erreurs JavaScript : {errors}"
+
+
+#: An empty page of the site's origin, answered by the shared tab's context itself: where the
+#: tab stores a spellbook before opening a page of the site.
+_BLANK = "__page-vide__"
+
+
+@pytest.fixture(scope="module")
+def _book_tab(browser, site_url):
+    context = browser.new_context(viewport=dict(PHONE), locale="fr-FR")
+    context.route("**/assets/pyodide/**", lambda route: route.abort())
+    context.route(site_url + _BLANK, lambda route: route.fulfill(body="", content_type="text/html"))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page, context.new_cdp_session(page), errors
+    context.close()
+
+
+@pytest.fixture
+def book_tab(_book_tab, site_url):
+    """``book_tab(path="grimoire/", book=None) -> page``: the phone-sized tab of a test file, as
+    ``new_context(engine=False)`` gives (the Pyodide files refused), reused from test to test with
+    its browser cache kept warm: the site's storage emptied, ``book`` (a dict) stored as the
+    spellbook, then ``path`` opened, a new document. JavaScript errors fail the test."""
+    page, devtools, errors = _book_tab
+    errors.clear()
+
+    def open_(path: str = "grimoire/", book: dict | None = None):
+        page.goto("about:blank")
+        clear_site_storage(devtools, site_url)
+        if book is not None:
+            page.goto(site_url + _BLANK)
+            page.evaluate(
+                "([key, text]) => localStorage.setItem(key, text)", [STORAGE_KEY, json.dumps(book)]
+            )
+        page.goto(site_url + path)
+        return page
+
+    yield open_
     assert not errors, f"erreurs JavaScript : {errors}"

@@ -206,9 +206,8 @@ def share_link(page) -> str:
     return page.locator("[data-book-link]").input_value()
 
 
-def test_a_share_link_opens_on_another_device(site_url, new_context):
-    first = new_context(engine=False).new_page()
-    open_with_book(first, site_url, book=SAVED)
+def test_a_share_link_opens_on_another_device(book_tab, site_url, new_context):
+    first = book_tab(book=SAVED)
     first.locator(".gr-book__entry").first.wait_for()
     link = share_link(first)
     assert parse_qs(urlsplit(link).query)["livre"] == [
@@ -264,9 +263,8 @@ def test_a_share_link_opens_on_another_device(site_url, new_context):
     assert core(book_of(third)) == core(SAVED)
 
 
-def test_export_then_import_a_json_file(site_url, new_context, tmp_path):
-    page = new_context(engine=False).new_page()
-    open_with_book(page, site_url, book=SAVED)
+def test_export_then_import_a_json_file(book_tab, site_url, new_context, tmp_path):
+    page = book_tab(book=SAVED)
     page.locator(".gr-book__entry").first.wait_for()
     with page.expect_download() as download:
         page.get_by_role("button", name="Exporter (fichier JSON)").click()
@@ -302,9 +300,8 @@ BAD_LINKS = [
 ]
 
 
-def test_corrupted_links_are_refused_and_change_nothing(site_url, new_context):
-    page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
+def test_corrupted_links_are_refused_and_change_nothing(book_tab, site_url):
+    page = book_tab()
     store(page, SAVED)
     before = stored(page)
     for query, problem in BAD_LINKS:
@@ -340,9 +337,8 @@ BAD_FILES = [
 ]
 
 
-def test_corrupted_files_are_refused_and_change_nothing(site_url, new_context):
-    page = new_context(engine=False).new_page()
-    open_with_book(page, site_url, book=SAVED)
+def test_corrupted_files_are_refused_and_change_nothing(book_tab):
+    page = book_tab(book=SAVED)
     page.locator(".gr-book__entry").first.wait_for()
     before = stored(page)
     for number, (content, problem) in enumerate(BAD_FILES):
@@ -375,10 +371,9 @@ UNREADABLE = [
 
 @pytest.mark.parametrize(("raw", "reason", "via"), UNREADABLE)
 def test_an_unreadable_stored_spellbook_is_kept_then_replaced_on_confirmation(
-    site_url, new_context, tmp_path, raw, reason, via
+    book_tab, site_url, tmp_path, raw, reason, via
 ):
-    page = new_context(accept_downloads=True, engine=False).new_page()
-    page.goto(site_url + "grimoire/")
+    page = book_tab()
     page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [STORAGE_KEY, raw])
     page.reload()
     broken = page.locator("[data-book-broken]")
@@ -494,11 +489,8 @@ def test_a_spellbook_has_its_figures_at_any_xp_without_pyodide(site_url, new_con
     assert pyodide
 
 
-def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(
-    site_url, new_context, tmp_path
-):
-    page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
+def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(book_tab, tmp_path):
+    page = book_tab()
     bad = {"slug": "eclair", "apprentissage": "x", "xp": 0}
     store(page, {**SAVED, "sorts": [SAVED["sorts"][0], bad, 7, *SAVED["sorts"][1:]]})
     page.reload()
@@ -533,9 +525,8 @@ def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(
 
 
 @pytest.mark.parametrize("size", ["entries", "bytes"])
-def test_an_unreadable_or_oversized_spellbook_is_never_exported_empty(site_url, new_context, size):
-    page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
+def test_an_unreadable_or_oversized_spellbook_is_never_exported_empty(book_tab, size):
+    page = book_tab()
     if size == "entries":
         raw = json.dumps(
             {
@@ -591,10 +582,9 @@ def open_cast(page):
     page.locator(".gr-cast").wait_for()
 
 
-def test_cast_on_the_pad_and_with_the_page_s_die_then_undo(site_url, new_context):
-    page = new_context(engine=False).new_page()
+def test_cast_on_the_pad_and_with_the_page_s_die_then_undo(book_tab):
     # A version 1 spellbook: read as version 2, with an empty journal.
-    open_with_book(page, site_url, book=SAVED)
+    page = book_tab(book=SAVED)
     open_cast(page)
     odds = page.locator("[data-cast-odds]")
     assert odds.inner_text() == "Vos chances (magie 3, apprentissage 2) : " + odds_text(3, 2)
@@ -642,13 +632,8 @@ def test_cast_on_the_pad_and_with_the_page_s_die_then_undo(site_url, new_context
     assert entry(page, "vol").get_by_label("XP").input_value() == "5"
 
 
-def test_a_drawn_die_s_link_replays_it_without_crediting_the_book(site_url, new_context):
-    page = new_context(engine=False).new_page()
-    open_with_book(
-        page,
-        site_url,
-        book={**SAVED, "version": 2, "reglages": {"lecture": "natural"}, "journal": []},
-    )
+def test_a_drawn_die_s_link_replays_it_without_crediting_the_book(book_tab, site_url):
+    page = book_tab(book={**SAVED, "version": 2, "reglages": {"lecture": "natural"}, "journal": []})
     open_cast(page)
     page.get_by_label("Modificateur").fill("-2")
     # The pad's face is the MJ's own die: no link. The page's die gets one.
@@ -694,9 +679,8 @@ def test_a_drawn_die_s_link_replays_it_without_crediting_the_book(site_url, new_
     assert stored(page) == before
 
 
-def test_a_cast_that_reaches_the_cost_offers_the_level_up(site_url, new_context):
-    page = new_context(engine=False).new_page()
-    page.goto(site_url + "grimoire/")
+def test_a_cast_that_reaches_the_cost_offers_the_level_up(book_tab):
+    page = book_tab()
     cost = rules.level_up_cost(2, SPELLS["vol"]["difficulty"])
     store(
         page,
@@ -730,12 +714,9 @@ def test_a_cast_that_reaches_the_cost_offers_the_level_up(site_url, new_context)
     )
 
 
-def test_a_spell_being_learnt_is_moved_to_its_first_level_by_hand(site_url, new_context):
-    page = new_context(engine=False).new_page()
-    open_with_book(
-        page,
-        site_url,
-        book={"version": 1, "magie": 0, "sorts": [{"slug": "vol", "apprentissage": 0, "xp": 0}]},
+def test_a_spell_being_learnt_is_moved_to_its_first_level_by_hand(book_tab):
+    page = book_tab(
+        book={"version": 1, "magie": 0, "sorts": [{"slug": "vol", "apprentissage": 0, "xp": 0}]}
     )
     entry(page, "vol").wait_for()
     assert entry(page, "vol").get_by_role("button", name="Lancer Vol").count() == 0
@@ -780,9 +761,10 @@ def test_two_tabs_never_lose_a_cast(site_url, new_context):
     assert {s["slug"]: s["xp"] for s in book_of(first)["sorts"]}["vol"] == 5 + gained + 1
 
 
-def test_the_journal_goes_out_and_comes_back_with_the_file(site_url, new_context, tmp_path):
-    page = new_context(engine=False).new_page()
-    open_with_book(page, site_url, book=SAVED)
+def test_the_journal_goes_out_and_comes_back_with_the_file(
+    book_tab, site_url, new_context, tmp_path
+):
+    page = book_tab(book=SAVED)
     open_cast(page)
     page.get_by_role("group", name="Face du dé du MJ :").get_by_role(
         "button", name="2", exact=True
@@ -806,9 +788,8 @@ def test_the_journal_goes_out_and_comes_back_with_the_file(site_url, new_context
     assert {s["slug"]: s["xp"] for s in book_of(other)["sorts"]}["vol"] == 5
 
 
-def test_a_spell_page_shows_that_wizard_s_odds_first(site_url, new_context):
-    page = new_context(engine=False).new_page()
-    page.goto(site_url + "sorts/vol/")
+def test_a_spell_page_shows_that_wizard_s_odds_first(book_tab, site_url):
+    page = book_tab("sorts/vol/")
     assert page.locator("[data-your-odds]").count() == 0  # no spellbook: nothing loaded
     store(page, SAVED)
     page.reload()
@@ -837,9 +818,8 @@ def test_a_spell_page_shows_that_wizard_s_odds_first(site_url, new_context):
     assert page.locator("[data-your-odds]").is_hidden()
 
 
-def test_a_study_session_test_by_test(site_url, new_context):
-    page = new_context(engine=False).new_page()
-    open_with_book(page, site_url, book=SAVED)
+def test_a_study_session_test_by_test(book_tab):
+    page = book_tab(book=SAVED)
     entry(page, "vol").get_by_role("button", name="Étudier Vol").click()
     page.get_by_label("Heures prévues").select_option("2")
     odds = page.locator("[data-study-odds]")
@@ -892,9 +872,8 @@ def test_a_study_session_test_by_test(site_url, new_context):
     assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5 + rules.study_xp(1)
 
 
-def test_a_duel_face_by_face_as_the_engine_plays_it(site_url, new_context):
-    page = new_context(engine=False).new_page()
-    open_with_book(page, site_url, book=SAVED)
+def test_a_duel_face_by_face_as_the_engine_plays_it(book_tab):
+    page = book_tab(book=SAVED)
     mine = SPELLS["vol"]["element"]
     # An opponent whose spell one of the two dominates, when the elements allow it.
     theirs = next((e for e in rules.ELEMENTS if rules.dominance(mine, e)), rules.ELEMENTS[0])
@@ -993,9 +972,8 @@ def test_a_duel_face_by_face_as_the_engine_plays_it(site_url, new_context):
     assert book_of(page)["journal"] == []
 
 
-def test_a_duel_against_a_spell_of_another_book_s_share_link(site_url, new_context):
-    page = new_context(engine=False).new_page()
-    open_with_book(page, site_url, book=SAVED)  # reads the 1 and the 12 as « modified »
+def test_a_duel_against_a_spell_of_another_book_s_share_link(book_tab, site_url):
+    page = book_tab(book=SAVED)  # reads the 1 and the 12 as « modified »
     entry(page, "vol").get_by_role("button", name="Duel avec Vol").click()
     panel = page.locator(".gr-duel")
     pasted = panel.get_by_label("Lien du grimoire adverse (facultatif)")
@@ -1105,14 +1083,9 @@ def test_a_duel_against_a_spell_of_another_book_s_share_link(site_url, new_conte
     )
 
 
-def test_at_360_px_the_first_screen_shows_the_spells_to_cast_and_no_control_is_cut(
-    site_url, new_context
-):
-    page = new_context(engine=False).new_page()  # 360 × 740
-    open_with_book(
-        page,
-        site_url,
-        book={**SAVED, "version": 2, "reglages": {"lecture": "modified"}, "journal": []},
+def test_at_360_px_the_first_screen_shows_the_spells_to_cast_and_no_control_is_cut(book_tab):
+    page = book_tab(
+        book={**SAVED, "version": 2, "reglages": {"lecture": "modified"}, "journal": []}
     )
     entry(page, "vol").wait_for()
     # The first spell's name and its « Lancer » above the fold; the page's intro is not in the way.
