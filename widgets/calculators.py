@@ -1,8 +1,9 @@
 """The calculators' HTML: a calculator's form rendered from its partial of
 ``templates/calculators/`` (``cast``, ``duel``, ``progression``, ``study``) and its settings.
 
-Every page that shows a calculator, and the test harness of ``tests/widgets``, takes its HTML
-from :func:`calculator_html`. The partials read the rules' numbers and labels as the Jinja global
+Every page that shows a calculator takes its HTML from here: the calculators page from
+:func:`calculators_page_html`, a spell page from :func:`spell_page_calculator_html`, the test
+harness of ``tests/widgets`` from :func:`calculator_html`. The partials read the rules' numbers and labels as the Jinja global
 ``game`` (:func:`game_constants`) and the fields' names as ``field_labels`` (``bridge``).
 """
 
@@ -17,8 +18,17 @@ from markupsafe import Markup
 import rules
 
 from . import bridge
+from .instant import PROGRESSION_CASTS
 
-__all__ = ["TEMPLATES", "calculator_html", "environment", "game_constants", "html_environment"]
+__all__ = [
+    "TEMPLATES",
+    "calculator_html",
+    "calculators_page_html",
+    "environment",
+    "game_constants",
+    "html_environment",
+    "spell_page_calculator_html",
+]
 
 #: The folder of the calculator partials (``calculators/*.html``).
 TEMPLATES = Path(__file__).parent / "templates"
@@ -74,3 +84,50 @@ def calculator_html(name: str, calc: dict) -> Markup:
     Raises ``jinja2.UndefinedError`` when a required setting (``calc.prefix``) is missing."""
     html = environment().get_template(f"calculators/{name}.html").render(calc=calc)
     return Markup(html.removesuffix("\n"))
+
+
+#: What a calculator holds before the reader types: the first magic and apprentissage, no
+#: modifier, the 1 and the 12 read on the modified result, the first difficulty, a neutral
+#: element, no XP yet, and as many casts as the build's data answers (``PROGRESSION_CASTS``), so
+#: that a page's first answers never wait for the engine.
+_FIRST = {"magic": 0, "learning": rules.MIN_LEARNING}
+_CAST = {**_FIRST, "modifier": 0, "extremes": "modified"}
+_PROGRESSION = {**_FIRST, "xp": 0, "n": PROGRESSION_CASTS[0]}
+_CHOSEN = {"difficulty": rules.MIN_DIFFICULTY, "element": "neutre", "spell": ""}
+#: The prefix of each calculator's fields in a page's address (« ?lancer-magie=6 »).
+PREFIXES = {"cast": "lancer", "duel": "duel", "progression": "progression", "study": "etude"}
+
+
+def calculators_page_html(spells: list[dict]) -> Markup:
+    """The four calculators of the calculators page, the duel's and the progression's with a
+    chooser of every spell (``spells``: the compendium's, with slug, name and element)."""
+    choices = [{"slug": s["slug"], "name": s["name"], "element": s["element"]} for s in spells]
+    forms = {
+        "cast": {"spells": [], "defaults": {**_CAST, **_CHOSEN}},
+        "duel": {
+            "spells": choices,
+            "defaults": {
+                **_FIRST,
+                "element": "neutre",
+                "magic_b": 0,
+                "learning_b": rules.MIN_LEARNING,
+                "element_b": "neutre",
+                "extremes": "modified",
+            },
+        },
+        "progression": {"spells": choices, "defaults": {**_PROGRESSION, **_CHOSEN}},
+        "study": {"spells": [], "defaults": {"hours": 4, "p": "3/4"}},
+    }
+    return Markup("\n").join(
+        calculator_html(name, {"prefix": PREFIXES[name], **calc}) for name, calc in forms.items()
+    )
+
+
+def spell_page_calculator_html(name: str, difficulty: int) -> Markup:
+    """A spell page's calculator ``name`` (``cast``, or ``progression`` at the spell's
+    ``difficulty``), under the page's own odds tables."""
+    defaults = {"cast": _CAST, "progression": {**_PROGRESSION, "difficulty": difficulty}}[name]
+    return calculator_html(
+        name,
+        {"prefix": PREFIXES[name], "heading_level": 3, "page_tables": True, "defaults": defaults},
+    )

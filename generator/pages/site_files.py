@@ -16,10 +16,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import yaml
-from markupsafe import Markup, escape
+from markupsafe import escape
 
 import rules
-from widgets.calculators import calculator_html
+from widgets.calculators import calculators_page_html
 
 from .cards import extra_pages
 from .compendium import Compendium
@@ -135,7 +135,7 @@ def site_files(
         "calculateurs/index.md",
         markdown_page(
             env.get_template("calculateurs.md.j2").render(
-                calculators_html=_calculators_page_forms(spells),
+                calculators_html=calculators_page_html(spells),
                 intro=(content / "calculateurs.md").read_text(encoding="utf-8"),
                 root="../",
             )
@@ -158,40 +158,6 @@ def _index_data(spells: list[dict]) -> dict:
         },
         "drawn": INDEX_ROWS_DRAWN,
     }
-
-
-def _calculators_page_forms(spells: list[dict]) -> Markup:
-    """The four calculators of the calculators page, the duel's and the progression's with a
-    chooser of every spell."""
-    choices = [{"slug": s["slug"], "name": s["name"], "element": s["element"]} for s in spells]
-    first = {"magic": 0, "learning": rules.MIN_LEARNING}
-    chosen = {"difficulty": rules.MIN_DIFFICULTY, "element": "neutre", "spell": ""}
-    forms = {
-        "cast": {
-            "prefix": "lancer",
-            "spells": [],
-            "defaults": {**first, "modifier": 0, "extremes": "modified", **chosen},
-        },
-        "duel": {
-            "prefix": "duel",
-            "spells": choices,
-            "defaults": {
-                **first,
-                "element": "neutre",
-                "magic_b": 0,
-                "learning_b": rules.MIN_LEARNING,
-                "element_b": "neutre",
-                "extremes": "modified",
-            },
-        },
-        "progression": {
-            "prefix": "progression",
-            "spells": choices,
-            "defaults": {**first, "xp": 0, "n": 10, **chosen},
-        },
-        "study": {"prefix": "etude", "spells": [], "defaults": {"hours": 4, "p": "3/4"}},
-    }
-    return Markup("\n").join(calculator_html(name, calc) for name, calc in forms.items())
 
 
 def _canonical(site_url: str, path: str) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 import rules
-from widgets.calculators import calculator_html
+from widgets.calculators import spell_page_calculator_html
 
 from . import labels
 from .compendium import Compendium
@@ -97,33 +97,13 @@ def _cast_tables_html(difficulty: int) -> Markup:
 
 def _calculators_html(difficulty: int) -> Markup:
     """The cast calculator (the same on every page) and the progression one of ``difficulty``."""
-    cast = {
-        "prefix": "lancer",
-        "heading_level": 3,
-        "page_tables": True,
-        "defaults": {
-            "magic": 0,
-            "learning": rules.MIN_LEARNING,
-            "modifier": 0,
-            "extremes": "modified",
-        },
-    }
-    progression = {
-        "prefix": "progression",
-        "heading_level": 3,
-        "page_tables": True,
-        "defaults": {
-            "magic": 0,
-            "learning": rules.MIN_LEARNING,
-            "xp": 0,
-            "n": 10,
-            "difficulty": difficulty,
-        },
-    }
     return Markup("\n").join(
         [
-            _once(("cast",), lambda: calculator_html("cast", cast)),
-            _once(("progression", difficulty), lambda: calculator_html("progression", progression)),
+            _once(("cast",), lambda: spell_page_calculator_html("cast", difficulty)),
+            _once(
+                ("progression", difficulty),
+                lambda: spell_page_calculator_html("progression", difficulty),
+            ),
         ]
     )
 
