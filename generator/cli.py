@@ -59,7 +59,8 @@ def _add_generate(commands: Any) -> None:
         "generate",
         help="écrire les pages Markdown et le JSON (build/docs)",
         description="Valide les sorts puis écrit les pages Markdown, le JSON et les fichiers du "
-        "moteur de calcul dans build/docs, que MkDocs (ou un outil compatible) construit.",
+        "moteur de calcul dans build/docs, que MkDocs construit avec les crochets de "
+        "generator/mkdocs_hooks.py (feuilles de style et scripts de chaque page, recherche).",
     )
     parser.add_argument(
         "--out",

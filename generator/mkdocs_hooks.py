@@ -3,8 +3,10 @@
 ``on_pre_build`` is the one place a build generates the pages (``python -m generator build`` and
 ``serve`` only run MkDocs and turn :class:`InvalidSpells` into French output).
 
-This is the only module that knows about MkDocs; the generator itself writes plain Markdown and
-JSON (``python -m generator generate``), so any MkDocs-compatible builder can take over.
+This is the only module that knows about MkDocs; the generator itself writes Markdown pages whose
+body is HTML, and JSON (``python -m generator generate``). A site needs these hooks as well: they
+give each page its style sheets and scripts (``grimoire_assets``), its security policy, and the
+search its prose only; another builder would have to do the same.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The home page and the site's scripts and styles; per spell its page (context fro
 :mod:`.spell_page`), a redirect page per alias whose slug differs and its JSON; the index, the
 JSON API, the search's folded texts; the rules, the calculators (their forms rendered by
 ``widgets``), « Mon grimoire » and the cards (:mod:`.cards`). Pages are Markdown files whose body
-is HTML (:mod:`.mkdocs_page`), so any MkDocs-compatible builder can build them.
+is HTML (:mod:`.mkdocs_page`), which MkDocs builds with ``generator/mkdocs_hooks.py``.
 """
 
 from __future__ import annotations
