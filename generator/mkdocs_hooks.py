@@ -11,6 +11,7 @@ search its prose only; another builder would have to do the same.
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
 
@@ -60,7 +61,6 @@ def on_env(env, config, files):
 
 def on_pre_build(config) -> None:
     """Write the pages (the build's only generation); abort (no half-built site) on invalid spells."""
-    _whole_pages.clear()
     root = Path(config.config_file_path).parent
     try:
         generate(root, Path(config.docs_dir), site_url=config.site_url or "")
@@ -115,18 +115,17 @@ def _page_source(src_uri: str) -> str:
 # (« Niveau du magicienSort niv 1Sort niv 2… », « Aller au niveau : 123456789 »), and indexes the
 # « # » of each link to a passage. Its parser cannot be told to skip them, and would skip a
 # ``data-search-exclude`` block only until the first closing tag of the same name inside it (it
-# compares elements by tag). So the one search step of the build is ``on_page_content`` handing
-# the search the page without those elements (``data-search-exclude`` blocks — the calculators,
-# the odds tables —, tables, lists of fields, navigations, the labels of folds, links to a
-# passage); ``on_page_context`` puts the whole page back once the search has read it, before the
-# theme renders it. The generated HTML is well formed: an element ends at the closing tag that
-# balances its opening one, found by counting that tag alone, which costs far less than parsing.
+# compares elements by tag). So the one search step of the build, ``on_page_context``, hands
+# the theme's search a copy of the page without those elements (``data-search-exclude`` blocks —
+# the calculators, the odds tables —, tables, lists of fields, navigations, the labels of folds,
+# links to a passage), and the theme renders the page itself whole. The generated HTML is well
+# formed: an element ends at the closing tag that balances its opening one, found by counting
+# that tag alone, which costs far less than parsing.
 _EXCLUDED_START = re.compile(
     r"<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?\sdata-search-exclude(?=[\s=/>])[^>]*>"
     r"|<(table|dl|nav|summary)(?=[\s>])[^>]*>"
     r"|<(a)\s[^>]*?class=\"gr-level-link\"[^>]*>"
 )
-_SEARCH_ATTRIBUTE = re.compile(r"data-search-\w+=\"[^\"]+\"")
 
 
 def _excluded_spans(html: str) -> list[tuple[int, int]]:
@@ -168,44 +167,28 @@ def searchable(html: str) -> str:
     return _ORDINAL.sub(lambda match: match[1].translate(_SUPERSCRIPT_LETTERS), "".join(kept))
 
 
-_whole_pages: dict[str, str] = {}
-
-
 def on_page_content(html, page, config, files) -> str:
-    """Put back the HTML block ``on_page_markdown`` set aside, byte for byte; the search sees the
-    page's prose only (``on_page_context`` restores the whole page)."""
+    """Put back the HTML block ``on_page_markdown`` set aside, byte for byte."""
     body = _bodies.pop(page.file.src_uri, None)
-    if body is not None:
-        html = html.replace(_BODY_MARK, body, 1)
-    text = searchable(html)
-    if text != html:
-        _whole_pages[page.file.src_uri] = html
-    return text
+    return html if body is None else html.replace(_BODY_MARK, body, 1)
 
 
-@event_priority(-100)  # after the search plugin has indexed the page
+@event_priority(100)  # before the theme's search plugin (priority 0)
 def on_page_context(context, page, config, nav):
-    """The whole page again, for the theme, without the search's marker attributes."""
-    html = _whole_pages.pop(page.file.src_uri, None)
-    if html is not None:
-        page.content = _without_search_attributes(html)
+    """The search's one step (see above): the theme's search indexes a copy of the page that
+    holds its prose only, and skips the page itself (its ``search.exclude``), which the theme
+    renders whole; the theme's search plugin then removes the ``data-search-…`` attributes."""
+    search = config.plugins.get("material/search")
+    if search is None or not search.config.enabled:
+        return context
+    prose = searchable(page.content)
+    if prose == page.content:
+        return context
+    indexed = copy.copy(page)
+    indexed.content = prose
+    search.search_index.add_entry_from_context(indexed)
+    page.meta = {**page.meta, "search": {**(page.meta.get("search") or {}), "exclude": True}}
     return context
-
-
-def _without_search_attributes(html: str) -> str:
-    """``html`` without its ``data-search-…="…"`` attributes and the space before each (found by
-    their literal start: a pattern that may begin with a space is tried at every character)."""
-    kept, position = [], 0
-    start = html.find("data-search-")
-    while start >= 0:
-        match = _SEARCH_ATTRIBUTE.match(html, start)
-        if match:
-            cut = start - 1 if start > position and html[start - 1].isspace() else start
-            kept.append(html[position:cut])
-            position = match.end()
-        start = html.find("data-search-", start + 1 if not match else position)
-    kept.append(html[position:])
-    return "".join(kept)
 
 
 _command = "build"
