@@ -78,10 +78,7 @@ def page_html(spell: dict) -> tuple[dict, str]:
     )
     body = mkdocs_hooks.on_page_markdown(body, info, None, None)
     rendered = markdown.markdown(body, extensions=EXTENSIONS, extension_configs=OPTIONS)
-    rendered = mkdocs_hooks.on_page_content(rendered, info, None, None)
-    info.content = rendered
-    mkdocs_hooks.on_page_context({}, info, None, None)
-    return meta, info.content
+    return meta, mkdocs_hooks.on_page_content(rendered, info, None, None)
 
 
 def _elements(html_text: str) -> _Elements:
