@@ -3,10 +3,11 @@
 ``on_pre_build`` is the one place a build generates the pages (``python -m generator build`` and
 ``serve`` only run MkDocs and turn :class:`InvalidSpells` into French output).
 
-This is the only module that knows about MkDocs; the generator itself writes Markdown pages whose
-body is HTML, and JSON (``python -m generator generate``). A site needs these hooks as well: they
-give each page its style sheets and scripts (``grimoire_assets``), its security policy, and the
-search its prose only; another builder would have to do the same.
+This is the only module that knows about MkDocs; the generator itself writes each page's
+Markdown (front matter, heading) with its HTML body beside it, and JSON (``python -m generator
+generate``). A site needs these hooks as well, one step each: they give each page its style
+sheets and scripts (``grimoire_assets``) and its security policy, append its body after its
+heading, and give the search its prose only; another builder would have to do the same.
 """
 
 from __future__ import annotations
@@ -69,20 +70,8 @@ def on_pre_build(config) -> None:
     fault_point("generated")
 
 
-# A generated page is a heading (Markdown, or a spell page's escaped HTML title), then one block
-# of finished HTML (no blank line inside, see generator/pages/mkdocs_page.py). Markdown would only
-# parse that block to copy it unchanged, and that parsing was the largest part of the build: the
-# block is set aside and put back into the page's HTML.
-_HTML_BODY = re.compile(
-    r"\A((?:# [^\n]*|<h1 [^\n]*</h1>)\n\n)(<[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*\n?)\Z"
-)
-_BODY_MARK = "<!-- grimoire-html-body -->"
-_bodies: dict[str, str] = {}
-
-
 def on_page_markdown(markdown, page, config, files) -> str:
-    """Resolve the page's ``grimoire_assets`` into the style sheets and scripts it loads, and keep
-    a generated page's HTML block out of Markdown (``on_page_content`` puts it back)."""
+    """Resolve the page's ``grimoire_assets`` into the style sheets and scripts it loads."""
     from generator.pages.page_assets import UnknownBundle
 
     if not page.meta and markdown.lstrip("\n").startswith("---"):
@@ -95,11 +84,7 @@ def on_page_markdown(markdown, page, config, files) -> str:
         page.meta.update(_assets_of(page.meta.get("grimoire_assets") or ()))
     except UnknownBundle as error:
         raise Abort(f"{page.file.src_uri} : {error}") from None
-    match = _HTML_BODY.match(markdown)
-    if not match or _BODY_MARK in markdown:
-        return markdown
-    _bodies[page.file.src_uri] = match[2].rstrip("\n")
-    return match[1] + _BODY_MARK + "\n"
+    return markdown
 
 
 def _page_source(src_uri: str) -> str:
@@ -168,9 +153,14 @@ def searchable(html: str) -> str:
 
 
 def on_page_content(html, page, config, files) -> str:
-    """Put back the HTML block ``on_page_markdown`` set aside, byte for byte."""
-    body = _bodies.pop(page.file.src_uri, None)
-    return html if body is None else html.replace(_BODY_MARK, body, 1)
+    """A generated page's HTML body (written beside its Markdown, ``generator/pages/mkdocs_page.py``)
+    after its heading."""
+    from generator.pages.mkdocs_page import body_file
+
+    body = Path(config.docs_dir) / body_file(page.file.src_uri)
+    if not body.is_file():
+        return html
+    return html + "\n" + body.read_text(encoding="utf-8").removesuffix("\n")
 
 
 @event_priority(100)  # before the theme's search plugin (priority 0)

@@ -1,5 +1,7 @@
-"""A generated page as MkDocs reads it: its HTML kept in one Markdown block, its front matter
-written as YAML that MkDocs reads back exactly (else the generation stops, in French)."""
+"""A generated page as MkDocs reads it: its front matter written as YAML that MkDocs reads back
+exactly (else the generation stops, in French), its heading in Markdown, and its body of finished
+HTML in a file of its own beside it (:func:`page_files`), which MkDocs does not parse: the hook
+appends it to the page's HTML (``generator/mkdocs_hooks.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,20 @@ import yaml
 
 from .compendium import GenerationError
 
-__all__ = ["html_block", "markdown_page", "read_front_matter", "check_front_matter", "yaml_scalar"]
+__all__ = [
+    "BODY_SUFFIX",
+    "body_file",
+    "check_front_matter",
+    "html_block",
+    "markdown_page",
+    "page_files",
+    "read_front_matter",
+    "yaml_scalar",
+]
+
+#: The body of ``<page>.md`` is ``<page>.corps.html`` (``mkdocs.yml`` keeps these files out of the
+#: site: ``exclude_docs``).
+BODY_SUFFIX = ".corps.html"
 
 
 def yaml_scalar(text: str) -> str:
@@ -72,3 +87,28 @@ def check_front_matter(
                 "altéré : la page n'est pas construite"
             ]
         )
+
+
+#: A generated page after its front matter (and the line ends MkDocs skips): a heading (Markdown, or a spell page's escaped HTML
+#: title), a blank line, then one block of finished HTML (no blank line inside: ``html_block``).
+_HEADING_AND_BODY = re.compile(
+    r"\n*((?:# [^\n]*|<h1 [^\n]*</h1>)\n)\n(<[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*\n?)\Z"
+)
+
+
+def body_file(page: str) -> str:
+    """Where the HTML body of the page ``page`` (``sorts/vol/index.md``) is written."""
+    return page.removesuffix(".md") + BODY_SUFFIX
+
+
+def page_files(relative: str, page: str) -> list[tuple[str, str]]:
+    """The files of the generated ``page`` (from :func:`markdown_page`) written as ``relative``:
+    the Markdown of its front matter and heading, and its HTML body in :func:`body_file`. Markdown
+    would only parse that block to copy it unchanged, and that parsing was most of a build. A page
+    of Markdown only (``content/index.md``) stays one file."""
+    match = FRONT_MATTER.match(page)
+    start = match.end() if match else 0
+    parts = _HEADING_AND_BODY.match(page, start)
+    if parts is None:
+        return [(relative, page)]
+    return [(relative, page[: parts.start(2) - 1]), (body_file(relative), parts[2])]

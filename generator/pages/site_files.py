@@ -3,8 +3,9 @@
 The home page and the site's scripts and styles; per spell its page (context from
 :mod:`.spell_page`), a redirect page per alias whose slug differs and its JSON; the index, the
 JSON API, the search's folded texts; the rules, the calculators (their forms rendered by
-``widgets``), « Mon grimoire » and the cards (:mod:`.cards`). Pages are Markdown files whose body
-is HTML (:mod:`.mkdocs_page`), which MkDocs builds with ``generator/mkdocs_hooks.py``.
+``widgets``), « Mon grimoire » and the cards (:mod:`.cards`). A page is a Markdown file (front
+matter and heading) and its HTML body beside it (:mod:`.mkdocs_page`), which MkDocs builds with
+``generator/mkdocs_hooks.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from widgets.calculators import calculators_page_html
 
 from .cards import extra_pages
 from .compendium import Compendium
-from .mkdocs_page import check_front_matter, markdown_page
+from .mkdocs_page import check_front_matter, markdown_page, page_files
 from .spell_page import forget_partials, spell_context, title_origin
 from .templating import environment
 from ..security import CONTENT_SECURITY_POLICY
@@ -72,7 +73,7 @@ def site_files(
             functools.partial(title_origin, root, spell["slug"]),
             {"title": str(escape(spell["name"]))},
         )
-        yield f"sorts/{spell['slug']}/index.md", page
+        yield from page_files(f"sorts/{spell['slug']}/index.md", page)
         for alias in spell["aliases"]:
             alias_slug = slugify(alias)
             if alias_slug != spell["slug"] and alias_slug not in compendium.by_slug:
@@ -87,7 +88,7 @@ def site_files(
                 )
         yield f"api/sorts/{spell['slug']}.json", _json(api_spell(spell))
 
-    yield (
+    yield from page_files(
         "sorts/index.md",
         markdown_page(
             env.get_template("index.md.j2").render(
@@ -121,7 +122,7 @@ def site_files(
     )
 
     rules_text = (root / "sources" / "000_520746474e142303.txt").read_text(encoding="utf-8")
-    yield (
+    yield from page_files(
         "regles/index.md",
         markdown_page(
             env.get_template("regles.md.j2").render(
@@ -131,7 +132,7 @@ def site_files(
             )
         ),
     )
-    yield (
+    yield from page_files(
         "calculateurs/index.md",
         markdown_page(
             env.get_template("calculateurs.md.j2").render(
@@ -142,7 +143,10 @@ def site_files(
         ),
     )
     for relative, text in extra_pages(env, spells).items():  # « Mon grimoire », the cards
-        yield relative, markdown_page(text) if relative.endswith(".md") else text
+        if relative.endswith(".md"):
+            yield from page_files(relative, markdown_page(text))
+        else:
+            yield relative, text
 
 
 def _index_data(spells: list[dict]) -> dict:

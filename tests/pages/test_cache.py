@@ -60,8 +60,10 @@ def test_a_spell_rewritten_with_the_same_size_is_generated_again(project):
     path.write_text(changed, encoding="utf-8")
     report = generate(project)
     assert len(project.generations) == 2
-    assert "sorts/vol/index.md" in report.written
-    page = (project / "build" / "docs" / "sorts" / "vol" / "index.md").read_text(encoding="utf-8")
+    assert "sorts/vol/index.corps.html" in report.written  # the page's body
+    page = (project / "build" / "docs" / "sorts" / "vol" / "index.corps.html").read_text(
+        encoding="utf-8"
+    )
     assert "2 s / niveau" in page and "1 s / niveau" not in page
 
 

@@ -40,7 +40,11 @@ CALCULATOR = re.compile(r'<section class="gr-calc" data-calc="(?P<calc>\w+)".*?<
 
 
 def generated(docs: Path, page: str) -> str:
-    return (docs / page / "index.md").read_text(encoding="utf-8")
+    """The generated page whole: its Markdown, then, for a page whose body is HTML only, a blank
+    line and that body (written beside it)."""
+    markdown = (docs / page / "index.md").read_text(encoding="utf-8")
+    body = docs / page / "index.corps.html"
+    return markdown + "\n" + body.read_text(encoding="utf-8") if body.exists() else markdown
 
 
 def without_calculators(page: str) -> str:

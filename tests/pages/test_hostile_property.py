@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 import html.parser
 import re
+import tempfile
+from pathlib import Path
 from types import SimpleNamespace
 
 import markdown
@@ -72,13 +74,18 @@ def page_html(spell: dict) -> tuple[dict, str]:
     page = mkdocs_page.markdown_page(text)
     mkdocs_page.check_front_matter(page, lambda: "x:1: name", {"title": str(escape(spell["name"]))})
     meta = mkdocs_page.read_front_matter(page)
-    body = page[mkdocs_page.FRONT_MATTER.match(page).end() :].lstrip("\n")
-    info = SimpleNamespace(
-        meta=dict(meta), file=SimpleNamespace(src_uri=f"sorts/{spell['slug']}/index.md")
-    )
-    body = mkdocs_hooks.on_page_markdown(body, info, None, None)
-    rendered = markdown.markdown(body, extensions=EXTENSIONS, extension_configs=OPTIONS)
-    return meta, mkdocs_hooks.on_page_content(rendered, info, None, None)
+    source = f"sorts/{spell['slug']}/index.md"
+    info = SimpleNamespace(meta=dict(meta), file=SimpleNamespace(src_uri=source))
+    with tempfile.TemporaryDirectory() as docs:
+        for relative, content in mkdocs_page.page_files(source, page):
+            (Path(docs) / relative).parent.mkdir(parents=True, exist_ok=True)
+            (Path(docs) / relative).write_text(content, encoding="utf-8")
+        written = (Path(docs) / source).read_text(encoding="utf-8")
+        body = written[mkdocs_page.FRONT_MATTER.match(written).end() :].lstrip("\n")
+        body = mkdocs_hooks.on_page_markdown(body, info, None, None)
+        rendered = markdown.markdown(body, extensions=EXTENSIONS, extension_configs=OPTIONS)
+        config = SimpleNamespace(docs_dir=docs)
+        return meta, mkdocs_hooks.on_page_content(rendered, info, config, None)
 
 
 def _elements(html_text: str) -> _Elements:
