@@ -3,7 +3,9 @@ changed and its output is intact; kept files are read back only under the digest
 
 from __future__ import annotations
 
+import re
 import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -171,9 +173,6 @@ def test_one_module_owns_the_cache_folder():
 def test_the_readme_and_the_build_benchmark_name_every_layer_a_build_keeps(built_docs):
     """Each layer of ``build/cache`` is measured by bench/bench_build.py and has its line, with
     its measured gain, in the README's table; nothing else is kept."""
-    import re
-    import sys
-
     sys.path.insert(0, str(ROOT / "bench"))
     try:
         import bench_build
