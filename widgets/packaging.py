@@ -70,6 +70,9 @@ DEFAULT_REQUEST_TIMEOUT_MS = 15_000
 BOOT_TIMEOUT_MS = 60_000
 # The whole boot, however steadily bytes trickle in (4.3 MB gzip at 0.4 Mbit/s, then the start).
 DEADLINE_MS = 240_000
+# A data file of the build (the calculators' answers, the spellbook's table of expected casts)
+# not received in this long: the engine answers instead (the file keeps loading for later asks).
+DATA_WAIT_MS = 5_000
 
 # Fixed metadata makes the archive byte-for-byte reproducible.
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -256,7 +259,9 @@ def install_engine_assets(
     ``{"pyodide": "../pyodide/<version>/", "archive": "engine-<hash>.zip",
     "downloadBytes": <bytes of the Pyodide files>, "stdlib": "python_stdlib-<hash>.zip"
     (in the Pyodide folder), "pyodideFiles": [every file of that folder the worker reads], "timeoutMs": timeout_ms,
-    "requestTimeoutMs": request_timeout_ms, "instant": {"files": {key: file name},
+    "requestTimeoutMs": request_timeout_ms, "bootTimeoutMs": ..., "deadlineMs": ...,
+    "dataWaitMs": <the longest wait for a data file of the build>,
+    "instant": {"files": {key: file name},
     "split": ..., "integer": ...}}``,
     paths relative to ``assets/widgets/``. ``timeout_ms`` bounds a stalled
     engine download, ``request_timeout_ms`` one computation. Raises
@@ -303,6 +308,7 @@ def install_engine_assets(
         "requestTimeoutMs": int(request_timeout_ms),
         "bootTimeoutMs": BOOT_TIMEOUT_MS,
         "deadlineMs": DEADLINE_MS,
+        "dataWaitMs": DATA_WAIT_MS,
         "stdlib": stdlib_name,
         "pyodideFiles": [*PYODIDE_CORE_FILES, stdlib_name, LOCK_FILE],
         "instant": _install_instant(widgets_dir, answers),

@@ -28,7 +28,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 import rules
-from widgets import instant
+from widgets import instant, packaging
 
 from . import labels
 from .render import render_description, render_inline
@@ -250,6 +250,8 @@ def _config_script(spells: list[dict]) -> str:
         # The number of casts of the progressions the build's data holds: the spellbook asks its
         # figures (which do not depend on it) with it, so that the data answers a spell at 0 XP.
         "progression": {"casts": instant.PROGRESSION_CASTS[0]},
+        # How long the spellbook waits for its table of expected casts before asking the engine.
+        "dataWaitMs": packaging.DATA_WAIT_MS,
     }
     return (
         "// Généré par generator/pages/cards.py depuis le moteur de règles : ne pas modifier.\n"

@@ -18,6 +18,7 @@ const FILES = {
   fields: "instant-fields-4.json",
 };
 const CONFIG = {
+  dataWaitMs: 5000,
   instant: {
     files: FILES,
     split: { progression: "difficulty" },

@@ -10,7 +10,7 @@ import pytest
 
 import rules
 from tests.conftest import ROOT
-from widgets import instant
+from widgets import instant, packaging
 
 
 def page(built_site, path: str) -> str:
@@ -96,6 +96,8 @@ def test_the_cards_and_the_spellbook_follow_the_rules(built_site):
         },
         # The number of casts of the progressions the calculators' data holds.
         "progression": {"casts": instant.PROGRESSION_CASTS[0]},
+        # How long it waits for the build's data: the calculators' wait, read from one home.
+        "dataWaitMs": packaging.DATA_WAIT_MS,
     }
 
 

@@ -134,6 +134,7 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
         "requestTimeoutMs": 15000,
         "bootTimeoutMs": assets.BOOT_TIMEOUT_MS,
         "deadlineMs": assets.DEADLINE_MS,
+        "dataWaitMs": assets.DATA_WAIT_MS,
         "stdlib": config["stdlib"],
         "pyodideFiles": [*assets.PYODIDE_CORE_FILES, config["stdlib"], "pyodide-lock.json"],
         "instant": config["instant"],

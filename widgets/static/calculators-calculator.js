@@ -4,6 +4,7 @@
 // draws the answer and keeps the state in the address.
 
 import { draw } from "./calculators-draw.js";
+import config from "./engine-config.js";
 import { engine } from "./calculators-engine.js";
 import {
   dataMalformed,
@@ -21,8 +22,8 @@ const DEBOUNCE_MS = 250;
 // The parameter of roll links shared before they carried the face (replayed by the engine).
 const LEGACY_SEED = "graine";
 // Longest wait for the build's data before a request goes to the engine instead
-// (the data keeps loading for the next requests).
-export const DATA_WAIT_MS = 5000;
+// (the data keeps loading for the next requests): widgets/packaging.py, DATA_WAIT_MS.
+export const DATA_WAIT_MS = config.dataWaitMs;
 
 const OFFLINE_HINT =
   "Pour calculer sans connexion, choisissez « Disponible hors ligne » lors d'une visite connectée.";

@@ -11,8 +11,8 @@ import { castable, levelCost } from "./grimoire-table.js";
 
 const DASH = "\u2014";
 /* Longest wait for the expected casts of the build (grimoire-casts.json) before the figures are
-   asked to the engine instead. */
-const CASTS_WAIT_MS = 5000;
+   asked to the engine instead: the calculators' wait for their data (widgets/packaging.py). */
+const CASTS_WAIT_MS = CONFIG.dataWaitMs;
 
 /* The engine's expected casts to the next apprentissage, by the XP still to gain
    (generator/pages/cards.py, casts_data): fetched once, for the first spell shown; null when it
