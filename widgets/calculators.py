@@ -91,9 +91,11 @@ def calculator_html(name: str, calc: dict) -> Markup:
 #: element, no XP yet, and as many casts as the build's data answers (``PROGRESSION_CASTS``), so
 #: that a page's first answers never wait for the engine.
 _FIRST = {"magic": 0, "learning": rules.MIN_LEARNING}
-_CAST = {**_FIRST, "modifier": 0, "extremes": "modified"}
+_READING = {"extremes": "modified"}
+_NEUTRAL = "neutre"  # the element of rules.ELEMENTS that dominates none
+_CAST = {**_FIRST, "modifier": 0, **_READING}
 _PROGRESSION = {**_FIRST, "xp": 0, "n": PROGRESSION_CASTS[0]}
-_CHOSEN = {"difficulty": rules.MIN_DIFFICULTY, "element": "neutre", "spell": ""}
+_CHOSEN = {"difficulty": rules.MIN_DIFFICULTY, "element": _NEUTRAL, "spell": ""}
 #: The prefix of each calculator's fields in a page's address (« ?lancer-magie=6 »).
 PREFIXES = {"cast": "lancer", "duel": "duel", "progression": "progression", "study": "etude"}
 
@@ -108,11 +110,10 @@ def calculators_page_html(spells: list[dict]) -> Markup:
             "spells": choices,
             "defaults": {
                 **_FIRST,
-                "element": "neutre",
-                "magic_b": 0,
-                "learning_b": rules.MIN_LEARNING,
-                "element_b": "neutre",
-                "extremes": "modified",
+                **{f"{name}_b": value for name, value in _FIRST.items()},
+                "element": _NEUTRAL,
+                "element_b": _NEUTRAL,
+                **_READING,
             },
         },
         "progression": {"spells": choices, "defaults": {**_PROGRESSION, **_CHOSEN}},
