@@ -57,9 +57,9 @@ def _run_check(args: argparse.Namespace) -> int:
 def _add_generate(commands: Any) -> None:
     parser = commands.add_parser(
         "generate",
-        help="écrire les pages Markdown et le JSON (build/docs)",
-        description="Valide les sorts puis écrit les pages Markdown, le JSON et les fichiers du "
-        "moteur de calcul dans build/docs, que MkDocs construit avec les crochets de "
+        help="écrire les pages (Markdown et corps HTML) et le JSON (build/docs)",
+        description="Valide les sorts puis écrit les pages (Markdown et corps HTML), le JSON et "
+        "les fichiers du moteur de calcul dans build/docs, que MkDocs construit avec les crochets de "
         "generator/mkdocs_hooks.py (feuilles de style et scripts de chaque page, recherche).",
     )
     parser.add_argument(
