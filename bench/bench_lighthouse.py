@@ -5,7 +5,10 @@ Pages: home, the index of spells, a spell, the calculators (the plain site has n
 Each page is measured RUNS times; the median and the range of each category are printed.
 Both sites are served the same way on 127.0.0.1, gzip-compressed as a static host would.
 Goals: performance ≥ 95 (home, index, spell) and ≥ 90 (calculators); accessibility, best
-practices and SEO 100; never below the plain site. Nothing is asserted.
+practices and SEO 100; never below the plain site. Then, per page, what it costs the phone's
+processor (Lighthouse's audits): its elements, the main thread's style and layout time, the total
+blocking time; goal: a spell page's style and layout at most 2× the plain page's. Nothing is
+asserted.
 
 Needs Lighthouse (npm, pinned in package.json, installed by ``make setup``) and Debian's
 Chromium (/usr/bin/chromium). Run from the repository root: ``python bench/bench_lighthouse.py``.
@@ -137,11 +140,26 @@ def lighthouse(url: str, out: Path) -> dict[str, float] | None:
         print(f"  Lighthouse a échoué sur {url} : {error}", file=sys.stderr)
         return None
     report = json.loads(out.read_text(encoding="utf-8"))
-    return {
+    scores = {
         name: round(report["categories"][name]["score"] * 100)
         for name, _ in CATEGORIES
         if report["categories"].get(name, {}).get("score") is not None
     }
+    return {**scores, **work(report["audits"])}
+
+
+def work(audits: dict) -> dict[str, float]:
+    """What the page costs the phone's processor, from Lighthouse's audits: its elements, the
+    main thread's style and layout time and the total blocking time (ms)."""
+    figures = {}
+    if audits.get("dom-size", {}).get("numericValue") is not None:
+        figures["dom"] = audits["dom-size"]["numericValue"]
+    items = (audits.get("mainthread-work-breakdown", {}).get("details") or {}).get("items") or []
+    if items:
+        figures["style"] = sum(i["duration"] for i in items if i.get("group") == "styleLayout")
+    if audits.get("total-blocking-time", {}).get("numericValue") is not None:
+        figures["tbt"] = audits["total-blocking-time"]["numericValue"]
+    return figures
 
 
 def summary(scores: list[dict[str, float]], name: str) -> str:
@@ -205,7 +223,30 @@ def main(argv=None) -> int:
             f"{label:<16} {site:<22} "
             + " ".join(f"{summary(runs, name):>14}" for name, _ in CATEGORIES)
         )
+    print()
+    print(
+        "Travail du processeur (médianes) : éléments de la page, style et mise en page, temps bloquant"
+    )
+    print(f"{'page':<16} {'site':<22} {'éléments':>10} {'style+mise en page':>20} {'bloquant':>10}")
+    for (label, site), runs in results.items():
+        print(
+            f"{label:<16} {site:<22} {median_of(runs, 'dom', '{:.0f}'):>10} "
+            f"{median_of(runs, 'style', '{:.0f} ms'):>20} {median_of(runs, 'tbt', '{:.0f} ms'):>10}"
+        )
+    for label, _ in PAGES:
+        ours, plain = results.get((label, "Grimoire")), results.get((label, "mkdocs-material seul"))
+        if ours and plain and all("style" in r for r in ours + plain):
+            ratio = statistics.median(r["style"] for r in ours) / max(
+                1.0, statistics.median(r["style"] for r in plain)
+            )
+            goal = "  (objectif ≤ 2)" if label == "un sort" else ""
+            print(f"{label} : style et mise en page, rapport au site simple {ratio:.2f}{goal}")
     return 0
+
+
+def median_of(runs: list[dict[str, float]], name: str, form: str) -> str:
+    values = [r[name] for r in runs if name in r]
+    return form.format(statistics.median(values)) if values else "—"
 
 
 if __name__ == "__main__":

@@ -31,11 +31,20 @@ class InvalidSpells(Abort):
         self.problems = problems
 
 
-def _assets_of(names) -> dict:
-    from generator.pages.page_assets import resolve
+def _assets_of(names, docs_dir: Path | None = None) -> dict:
+    """A page's style sheets and scripts, and once the pages are generated (``docs_dir``) the
+    modules its scripts import, asked for in its head."""
+    from generator.pages.page_assets import module_preloads, resolve
 
     resolved = resolve(names)
-    return {"grimoire_css": resolved["css"], "grimoire_js": resolved["js"]}
+    assets = {"grimoire_css": resolved["css"], "grimoire_js": resolved["js"]}
+    if docs_dir is not None:
+        assets["grimoire_preload"] = module_preloads(docs_dir, resolved["js"], _imports)
+    return assets
+
+
+# Each module's static imports, read once per build (on_pre_build empties it).
+_imports: dict[str, list[str]] = {}
 
 
 def on_config(config):
@@ -67,6 +76,8 @@ def on_pre_build(config) -> None:
         generate(root, Path(config.docs_dir), site_url=config.site_url or "")
     except GenerationError as error:
         raise InvalidSpells(error.problems) from None
+    _imports.clear()
+    config.extra["grimoire_default"] = _assets_of((), Path(config.docs_dir))
     fault_point("generated")
 
 
@@ -81,7 +92,7 @@ def on_page_markdown(markdown, page, config, files) -> str:
             "texte Markdown ; construction arrêtée"
         )
     try:
-        page.meta.update(_assets_of(page.meta.get("grimoire_assets") or ()))
+        page.meta.update(_assets_of(page.meta.get("grimoire_assets") or (), Path(config.docs_dir)))
     except UnknownBundle as error:
         raise Abort(f"{page.file.src_uri} : {error}") from None
     return markdown

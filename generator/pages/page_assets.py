@@ -8,11 +8,21 @@ relative to the site root, in a stable order, without duplicates), which the the
 as ``type="module"``); a classic script may run in the page's head, before the theme's scripts
 (``"head": True``). Nothing else loads a script of the site: a page without a calculator never
 fetches the calculators' entry.
+
+An ES module's static imports are fetched only once the module has arrived and been read, one
+round trip per level of imports. :func:`module_preloads` names every module a page's modules
+import, directly or not, read from the built files, and the theme asks for them all at once in
+the page's head (``<link rel="modulepreload">``): the same files, without the round trips. A
+module imported on demand (``import(…)``) is not among them.
 """
 
 from __future__ import annotations
 
-__all__ = ["BASE", "BUNDLES", "UnknownBundle", "resolve"]
+import posixpath
+import re
+from pathlib import Path
+
+__all__ = ["BASE", "BUNDLES", "UnknownBundle", "module_preloads", "resolve", "static_imports"]
 
 # name -> style sheets and scripts, in loading order. A bundle may need another one first.
 BUNDLES: dict[str, dict] = {
@@ -108,3 +118,42 @@ def resolve(names=()) -> dict[str, list]:
             if all(script["src"] != known["src"] for known in js)
         ]
     return {"css": css, "js": js}
+
+
+# A static import or re-export at the start of a line (the project's formatter writes them so):
+# ``import … from "./x.js"``, ``export … from "../y/z.js"``, ``import "./x.js"``.
+_STATIC_IMPORT = re.compile(
+    r'^(?:import|export)\b[^;"]*?\bfrom\s*"(\.{1,2}/[^"\n]+)"|^import\s*"(\.{1,2}/[^"\n]+)"', re.M
+)
+
+
+def static_imports(source: str) -> list[str]:
+    """The relative addresses a module's source imports statically, in order."""
+    return [match[1] or match[2] for match in _STATIC_IMPORT.finditer(source)]
+
+
+def module_preloads(site_dir: Path, scripts: list[dict], cache: dict | None = None) -> list[str]:
+    """Every module the ES modules of ``scripts`` import statically, directly or not (paths
+    relative to the site root, in the order they are first met), read from the files of
+    ``site_dir``; the modules of ``scripts`` themselves are not listed. ``cache`` keeps each
+    module's imports between calls of one build."""
+    cache = {} if cache is None else cache
+    entries = [script["src"] for script in scripts if script.get("module")]
+    found: list[str] = []
+    seen = set(entries)
+    pending = list(entries)
+    while pending:
+        path = pending.pop(0)
+        if path not in cache:
+            file = site_dir / path
+            source = file.read_text(encoding="utf-8") if file.is_file() else ""
+            folder = posixpath.dirname(path)
+            cache[path] = [
+                posixpath.normpath(posixpath.join(folder, name)) for name in static_imports(source)
+            ]
+        for name in cache[path]:
+            if name not in seen:
+                seen.add(name)
+                found.append(name)
+                pending.append(name)
+    return found

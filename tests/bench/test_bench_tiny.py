@@ -48,6 +48,7 @@ def test_bench_build_runs_to_the_end():
             "bench_instant.py",
             [
                 "a tap as the calculator scrolls in → figures",
+                "the page's start → the tap",
                 "duel tap → figures:",
                 "an invalid value → its message",
                 "bare Pyodide boot (full standard library), first visit:",
@@ -63,7 +64,7 @@ def test_bench_build_runs_to_the_end():
             ],
         ),
         ("bench_index.py", ["frappe dans le filtre", "rapport 2× / 1×"]),
-        ("bench_lighthouse.py", ["Lighthouse 12", "un sort"]),
+        ("bench_lighthouse.py", ["Lighthouse 12", "un sort", "style+mise en page"]),
     ],
 )
 def test_browser_bench_runs_to_the_end(script, expected, built_site, built_docs):
@@ -81,3 +82,4 @@ def test_browser_bench_runs_to_the_end(script, expected, built_site, built_docs)
         # The tiny mode measures the Grimoire site only; bench_build.py --tiny (above) builds
         # the plain site the full run measures beside it.
         assert re.search(r"^un sort +Grimoire +\d+ ", out, re.M), out
+        assert re.search(r"^un sort +Grimoire +\d+ +\d+ ms +\d+ ms$", out, re.M), out

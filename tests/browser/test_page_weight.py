@@ -12,9 +12,11 @@ import gzip
 import json
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
+
+from generator.pages.page_assets import module_preloads
 
 SEARCH_BUDGET = 60_000
 SPELL_PAGE_BUDGET = 100_000
@@ -188,5 +190,67 @@ def test_the_index_loads_the_spellbook_on_the_first_add(browser, site_url, built
         page.get_by_role(
             "button", name="Vol est dans Mon grimoire (apprentissage 1, 3 XP) : modifier"
         ).wait_for()
+    finally:
+        context.close()
+
+
+class _Preloads(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.modules: list[str] = []
+        self.preloads: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "script" and attrs.get("type") == "module":
+            self.modules.append(attrs["src"])
+        if tag == "link" and attrs.get("rel") == "modulepreload":
+            self.preloads.append(attrs["href"])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["sorts/eclair/", "sorts/", "calculateurs/"])
+def test_a_page_asks_for_every_module_it_imports_before_any_arrives(
+    browser, site_url, built_site, path
+):
+    """Every module of the page is held back until the page has asked for every module its
+    modules import, directly or not (read from the built files): each is asked for at once, not
+    a round trip after the module importing it arrived. Nothing imported on demand is."""
+    parser = _Preloads()
+    parser.feed((built_site / path / "index.html").read_text(encoding="utf-8"))
+    page_url = site_url + path
+    entries = [urljoin(page_url, src) for src in parser.modules]
+    imported = module_preloads(
+        built_site,
+        [{"src": urlsplit(url).path.lstrip("/"), "module": True} for url in entries],
+    )
+    assert imported, path
+    assert sorted(urljoin(page_url, href) for href in parser.preloads) == sorted(
+        site_url + name for name in imported
+    )
+    assert not [name for name in imported if name.endswith(("/calculators.js", "/grimoire.js"))]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    try:
+        page = context.new_page()
+        held: list = []
+        asked: set[str] = set()
+        released: list[bool] = []
+        page.on("request", lambda request: asked.add(request.url))
+
+        def hold(route):
+            if released:
+                route.continue_()
+            else:
+                held.append(route)
+
+        wanted = set(entries) | {site_url + name for name in imported}
+        page.route(lambda url: url in wanted, hold)
+        page.goto(page_url, wait_until="commit")
+        while not wanted <= asked:  # each wait ends on a request, or fails the test
+            page.wait_for_event("request", timeout=10_000)
+        released.append(True)
+        for route in held:
+            route.continue_()
+        page.wait_for_load_state("load")
     finally:
         context.close()

@@ -82,9 +82,9 @@ def page_html(spell: dict) -> tuple[dict, str]:
             (Path(docs) / relative).write_text(content, encoding="utf-8")
         written = (Path(docs) / source).read_text(encoding="utf-8")
         body = written[mkdocs_page.FRONT_MATTER.match(written).end() :].lstrip("\n")
-        body = mkdocs_hooks.on_page_markdown(body, info, None, None)
-        rendered = markdown.markdown(body, extensions=EXTENSIONS, extension_configs=OPTIONS)
         config = SimpleNamespace(docs_dir=docs)
+        body = mkdocs_hooks.on_page_markdown(body, info, config, None)
+        rendered = markdown.markdown(body, extensions=EXTENSIONS, extension_configs=OPTIONS)
         return meta, mkdocs_hooks.on_page_content(rendered, info, config, None)
 
 

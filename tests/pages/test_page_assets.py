@@ -70,3 +70,47 @@ def test_the_theme_prints_module_scripts_as_modules(built_site):
         name = script["src"].rsplit("/", 1)[-1]
         tag = next(line for line in page.splitlines() if f'/{name}"' in line and "<script" in line)
         assert ('type="module"' in tag) == script["module"], tag
+
+
+def test_a_module_s_static_imports_are_read_and_its_on_demand_imports_are_not():
+    source = (
+        'import { a } from "./a.js";\n'
+        'import {\n  d,\n  e,\n} from "../other/d.js";\n'
+        'import "./side-effect.js";\n'
+        'export { f } from "./f.js";\n'
+        "export function g() {\n"
+        '  return import("./on-demand.js");\n'
+        "}\n"
+        '// imported from "./a-comment.js"\n'
+        'const text = "from \\"./a-string.js\\"";\n'
+    )
+    assert page_assets.static_imports(source) == [
+        "./a.js",
+        "../other/d.js",
+        "./side-effect.js",
+        "./f.js",
+    ]
+
+
+def test_a_page_preloads_every_module_its_modules_import_and_only_those(tmp_path):
+    files = {
+        "assets/site/entry.js": 'import { x } from "./x.js";\nimport "../widgets/y.js";\n',
+        "assets/site/x.js": 'import { z } from "../widgets/z.js";\nexport const x = 1;\n',
+        "assets/widgets/y.js": 'export { z } from "./z.js";\nconst later = () => import("./lazy.js");\n',
+        "assets/widgets/z.js": 'import { x } from "../site/x.js";\nexport const z = x;\n',  # a cycle
+        "assets/site/classic.js": 'import "./never.js";\n',
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    scripts = [
+        {"src": "assets/site/classic.js", "head": True},  # a classic script imports nothing
+        {"src": "assets/site/entry.js", "module": True},
+        {"src": "assets/widgets/generated.js", "module": True},  # not there: imports nothing
+    ]
+    assert page_assets.module_preloads(tmp_path, scripts) == [
+        "assets/site/x.js",
+        "assets/widgets/y.js",
+        "assets/widgets/z.js",
+    ]
+    assert page_assets.module_preloads(tmp_path, scripts[:1]) == []
