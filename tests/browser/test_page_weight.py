@@ -29,15 +29,21 @@ def gzipped(path: Path) -> int:
 class _Assets(HTMLParser):
     def __init__(self):
         super().__init__()
-        self.scripts: list[str] = []
+        self.scripts: list[str] = []  # file names
         self.styles: list[str] = []
+        self.modules: list[str] = []  # addresses as written
+        self.preloads: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "script" and attrs.get("src"):
             self.scripts.append(attrs["src"].rsplit("/", 1)[-1])
+            if attrs.get("type") == "module":
+                self.modules.append(attrs["src"])
         if tag == "link" and attrs.get("rel") == "stylesheet":
             self.styles.append(attrs["href"].rsplit("/", 1)[-1])
+        if tag == "link" and attrs.get("rel") == "modulepreload":
+            self.preloads.append(attrs["href"])
 
 
 def assets_of(page: Path) -> _Assets:
@@ -194,20 +200,6 @@ def test_the_index_loads_the_spellbook_on_the_first_add(browser, site_url, built
         context.close()
 
 
-class _Preloads(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.modules: list[str] = []
-        self.preloads: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "script" and attrs.get("type") == "module":
-            self.modules.append(attrs["src"])
-        if tag == "link" and attrs.get("rel") == "modulepreload":
-            self.preloads.append(attrs["href"])
-
-
 @pytest.mark.browser
 @pytest.mark.parametrize("path", ["sorts/eclair/", "sorts/", "calculateurs/"])
 def test_a_page_asks_for_every_module_it_imports_before_any_arrives(
@@ -216,8 +208,7 @@ def test_a_page_asks_for_every_module_it_imports_before_any_arrives(
     """Every module of the page is held back until the page has asked for every module its
     modules import, directly or not (read from the built files): each is asked for at once, not
     a round trip after the module importing it arrived. Nothing imported on demand is."""
-    parser = _Preloads()
-    parser.feed((built_site / path / "index.html").read_text(encoding="utf-8"))
+    parser = assets_of(built_site / path / "index.html")
     page_url = site_url + path
     entries = [urljoin(page_url, src) for src in parser.modules]
     imported = module_preloads(
