@@ -33,7 +33,7 @@ class InvalidSpells(Abort):
 
 def _assets_of(names, docs_dir: Path | None = None) -> dict:
     """A page's style sheets and scripts, and once the pages are generated (``docs_dir``) the
-    modules its scripts import, asked for in its head."""
+    modules its scripts import, asked for at once after them."""
     from generator.pages.page_assets import module_preloads, resolve
 
     resolved = resolve(names)

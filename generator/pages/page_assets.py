@@ -11,9 +11,9 @@ fetches the calculators' entry.
 
 An ES module's static imports are fetched only once the module has arrived and been read, one
 round trip per level of imports. :func:`module_preloads` names every module a page's modules
-import, directly or not, read from the built files, and the theme asks for them all at once in
-the page's head (``<link rel="modulepreload">``): the same files, without the round trips. A
-module imported on demand (``import(…)``) is not among them.
+import, directly or not, read from the built files, and the theme asks for them all at once right
+after the page's scripts (``<link rel="modulepreload">``): the same files, without the round
+trips. A module imported on demand (``import(…)``) is not among them.
 """
 
 from __future__ import annotations
@@ -135,8 +135,8 @@ def static_imports(source: str) -> list[str]:
 def module_preloads(site_dir: Path, scripts: list[dict], cache: dict | None = None) -> list[str]:
     """Every module the ES modules of ``scripts`` import statically, directly or not (paths
     relative to the site root, in the order they are first met), read from the files of
-    ``site_dir``; the modules of ``scripts`` themselves are not listed. ``cache`` keeps each
-    module's imports between calls of one build."""
+    ``site_dir``; the modules of ``scripts`` themselves are not listed, nor an address outside
+    the site. ``cache`` keeps each module's imports between calls of one build."""
     cache = {} if cache is None else cache
     entries = [script["src"] for script in scripts if script.get("module")]
     found: list[str] = []
@@ -148,9 +148,10 @@ def module_preloads(site_dir: Path, scripts: list[dict], cache: dict | None = No
             file = site_dir / path
             source = file.read_text(encoding="utf-8") if file.is_file() else ""
             folder = posixpath.dirname(path)
-            cache[path] = [
-                posixpath.normpath(posixpath.join(folder, name)) for name in static_imports(source)
+            targets = [
+                posixpath.normpath(posixpath.join(folder, n)) for n in static_imports(source)
             ]
+            cache[path] = [name for name in targets if not name.startswith("../")]
         for name in cache[path]:
             if name not in seen:
                 seen.add(name)

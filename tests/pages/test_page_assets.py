@@ -94,7 +94,9 @@ def test_a_module_s_static_imports_are_read_and_its_on_demand_imports_are_not():
 
 def test_a_page_preloads_every_module_its_modules_import_and_only_those(tmp_path):
     files = {
-        "assets/site/entry.js": 'import { x } from "./x.js";\nimport "../widgets/y.js";\n',
+        "assets/site/entry.js": (
+            'import { x } from "./x.js";\nimport "../widgets/y.js";\nimport "../../../outside.js";\n'
+        ),
         "assets/site/x.js": 'import { z } from "../widgets/z.js";\nexport const x = 1;\n',
         "assets/widgets/y.js": 'export { z } from "./z.js";\nconst later = () => import("./lazy.js");\n',
         "assets/widgets/z.js": 'import { x } from "../site/x.js";\nexport const z = x;\n',  # a cycle
