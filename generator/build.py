@@ -5,7 +5,8 @@ MkDocs succeeded, exchanges it with ``site/`` in one atomic step (Linux ``rename
 ``RENAME_EXCHANGE``): at every instant ``site/`` is the previous complete site or the new one,
 even if the build is killed, and an invalid spell file or a strict-mode warning never touches it.
 The previous site is then removed from the hidden folder; what a killed build leaves there is
-removed by the next build. MkDocs' warnings are collected and, when strict mode aborts, reported
+removed by the next build. Which folder may be replaced, and the swap itself, are
+:mod:`generator.site_folder`'s: a build replaces only a site it made, never a source. MkDocs' warnings are collected and, when strict mode aborts, reported
 in French with the file the page comes from (the spell file, the page of ``content/`` or the
 template) and a line. A folder that cannot be written (full or read-only disk) is named in a
 French message, and nothing is left beside the previous site.
@@ -13,17 +14,22 @@ French message, and nothing is left beside the previous site.
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import errno
 import logging
 import os
 import re
-import shutil
-import signal
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from .site_folder import (
+    SiteFolderError,
+    check_site_dir,
+    fault_point,
+    publish,
+    remove,
+    remove_leftovers,
+    start_staging,
+)
 
 __all__ = ["BuildError", "build_site", "check_site_url", "serve_site"]
 
@@ -145,22 +151,24 @@ def build_site(root: Path, site_dir: Path | None = None, *, build_dir: Path | No
 
     check_site_url(os.environ.get("SITE_URL", ""))
     root = root.resolve()
-    site_dir = (site_dir or root / "site").resolve()
-    _remove_leftovers(site_dir)
+    build_dir = (build_dir or root / "build").resolve()
+    given = site_dir or root / "site"
+    try:
+        site_dir = check_site_dir(root, given, _shown(given), extra=(build_dir,))
+    except SiteFolderError as error:
+        raise BuildError(str(error)) from None
+    remove_leftovers(site_dir)
     staging = site_dir.with_name(f".{site_dir.name}.en-cours-{os.getpid()}")
     warnings = _Warnings()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(warnings)
     try:
-        build(
-            _mkdocs_config(
-                root, (build_dir or root / "build").resolve(), site_dir=str(staging), strict=True
-            )
-        )
+        staging = start_staging(site_dir)
+        build(_mkdocs_config(root, build_dir, site_dir=str(staging), strict=True))
         fault_point("built")
-        _publish(staging, site_dir)
+        publish(staging, site_dir)
     except (MkDocsException, SystemExit) as error:
-        _remove(staging)
+        remove(staging)
         problems = getattr(error, "problems", None)
         if problems:
             raise BuildError("\n".join(problems)) from None
@@ -169,130 +177,20 @@ def build_site(root: Path, site_dir: Path | None = None, *, build_dir: Path | No
             "\n".join(problems) or f"la construction du site a échoué : {error}"
         ) from None
     except OSError as error:
-        _remove(staging)
+        remove(staging)
         raise BuildError(_unwritable(error, root, site_dir, staging)) from None
     finally:
         logger.removeHandler(warnings)
     return site_dir
 
 
-#: What a killed build may leave beside ``site/``: its folder under construction, or the previous
-#: site being removed (the number is the id of the process that made it).
-_LEFTOVER = re.compile(r"\.(?P<site>.+)\.(?:en-cours|ancien)-(?P<pid>[0-9]+)")
-
-
-def _remove_leftovers(site_dir: Path) -> None:
-    """Remove what killed builds of ``site_dir`` left beside it (never a running build's folder)."""
-    try:
-        entries = list(site_dir.parent.iterdir())
-    except OSError:
-        return
-    for entry in entries:
-        match = _LEFTOVER.fullmatch(entry.name)
-        if match and match["site"] == site_dir.name and not _running(int(match["pid"])):
-            _remove(entry)
-
-
-def _running(pid: int) -> bool:
-    if pid == os.getpid():
-        return False  # an earlier build of this process, interrupted
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
-def _remove(path: Path, step: str = "") -> None:
-    """Remove a folder (or a link, never what it points to); quietly when it is not there
-    (``step``: the :func:`fault_point` reached halfway)."""
-    if path.is_symlink() or path.is_file():
-        path.unlink(missing_ok=True)
-        return
-    if not path.is_dir():
-        return
-    for count, (parent, folders, files) in enumerate(os.walk(path, topdown=False)):
-        for name in files:
-            _quietly(os.unlink, os.path.join(parent, name))
-        for name in folders:
-            full = os.path.join(parent, name)
-            _quietly(os.unlink if os.path.islink(full) else os.rmdir, full)
-        if count == 5 and step:
-            fault_point(step)
-    _quietly(os.rmdir, path)
-    shutil.rmtree(path, ignore_errors=True)  # anything the walk could not remove
-
-
-def _quietly(remove, path: str) -> None:
-    with contextlib.suppress(OSError):
-        remove(path)
-
-
-def _publish(staging: Path, site_dir: Path) -> None:
-    """Put the finished build at ``site_dir`` in one atomic step, then remove the previous site."""
-    if not os.path.lexists(site_dir):
-        os.rename(staging, site_dir)
-        fault_point("swapped")
-        return
-    if _exchange(staging, site_dir):
-        fault_point("swapped")
-        _remove(staging, "removing")  # the previous site, now at the hidden name
-        return
-    # No atomic exchange on this system: the previous site steps aside, the new one takes its
-    # place (site/ is missing between the two renames, never partial).
-    previous = site_dir.with_name(f".{site_dir.name}.ancien-{os.getpid()}")
-    os.rename(site_dir, previous)
-    os.rename(staging, site_dir)
-    fault_point("swapped")
-    _remove(previous, "removing")
-
-
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-#: renameat2's system call number, for a C library without the function.
-_SYSCALLS = {"x86_64": 316, "aarch64": 276}
-
-
-def _exchange(first: Path, second: Path) -> bool:
-    """Exchange two paths atomically (Linux ``renameat2(…, RENAME_EXCHANGE)``); False when the
-    system or the file system cannot."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-    except OSError:
-        return False
-    arguments = (
-        ctypes.c_int(_AT_FDCWD),
-        os.fsencode(first),
-        ctypes.c_int(_AT_FDCWD),
-        os.fsencode(second),
-        ctypes.c_uint(_RENAME_EXCHANGE),
-    )
-    if hasattr(libc, "renameat2"):
-        result = libc.renameat2(*arguments)
-    elif os.uname().machine in _SYSCALLS:
-        result = libc.syscall(ctypes.c_long(_SYSCALLS[os.uname().machine]), *arguments)
-    else:
-        return False
-    if result == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
-        return False
-    raise OSError(code, os.strerror(code), str(second))
-
-
-def fault_point(step: str) -> None:
-    """Where a test may kill the build as a power cut would: ``GRIMOIRE_BUILD_KILL_AT=<step>``
-    sends the build SIGKILL at that step (``generated``: pages written to build/docs; ``pages``:
-    MkDocs halfway, the site's pages written, not its offline files; ``built``: the new site
-    complete beside the old one; ``swapped``: just after the exchange; ``removing``: halfway
-    through removing the previous site)."""
-    if os.environ.get("GRIMOIRE_BUILD_KILL_AT") == step:
-        os.kill(os.getpid(), signal.SIGKILL)
+def _shown(folder: Path) -> str:
+    """A folder as the reader names it: relative to the current folder when inside it."""
+    cwd = Path.cwd()
+    absolute = folder if folder.is_absolute() else cwd / folder
+    if absolute.is_relative_to(cwd):
+        return absolute.relative_to(cwd).as_posix() or "."
+    return str(folder)
 
 
 _WRITE_ERRORS = {

@@ -19,8 +19,8 @@ from pathlib import Path
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
-from generator.build import fault_point
 from generator.pages.pipeline import GenerationError, generate
+from generator.site_folder import fault_point
 
 
 class InvalidSpells(Abort):

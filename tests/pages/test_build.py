@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from generator.build import BuildError, build_site
+from generator.site_folder import MARKER, MARKER_TEXT
 from tests.conftest import ROOT, copy_project, serve_directory
 
 #: The payloads of a hostile-input review: Markdown attributes, a javascript: link, HTML handlers.
@@ -276,6 +277,7 @@ def test_an_invalid_spell_stops_the_build_and_leaves_no_site(tmp_path):
     site = tmp_path / "site"
     site.mkdir()
     (site / "ancien.html").write_text("ancien site", encoding="utf-8")
+    (site / MARKER).write_text(MARKER_TEXT, encoding="utf-8")  # a site of this project's
     with pytest.raises(BuildError) as error:
         build_site(project)
     assert str(error.value) == (

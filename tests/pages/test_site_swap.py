@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import BuildError, build_site
+from generator.site_folder import MARKER, MARKER_TEXT
 from tests.conftest import ROOT, copy_project
 
 #: Steps of a build where it may be killed (generator/build.py, fault_point), in order.
@@ -65,6 +66,8 @@ def test_a_build_killed_at_any_step_leaves_a_whole_site(project, monkeypatch):
     version(project, "Version A.")
     sites["A"] = snapshot(build_site(project))
     assert sites["A"] != sites["B"] and "sw.js" in sites["A"] and "index.html" in sites["A"]
+    # Every site carries the marker by which the next build knows it may replace it.
+    assert (project / "site" / MARKER).read_text(encoding="utf-8") == MARKER_TEXT
     current = "A"
     for step in STEPS:
         target = "B" if current == "A" else "A"
