@@ -2,48 +2,20 @@
 // link's format. The configuration is the one the build writes, generated from rules/.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const STATIC = path.join(ROOT, "generator/pages/static");
-const PYTHON = process.env.PYTHON || path.join(ROOT, ".venv/bin/python");
+import { grimoireModules } from "./grimoire_modules.mjs";
 
 let book, config, store, journal, table, replay, controls, figures;
 
 before(async () => {
-  // The model imports ./grimoire-config.js, which only the build writes: write it beside a copy.
-  const dir = mkdtempSync(path.join(tmpdir(), "grimoire-js-"));
-  for (const name of readdirSync(STATIC).filter((n) => n.endsWith(".js"))) {
-    copyFileSync(path.join(STATIC, name), path.join(dir, name));
-  }
-  const script = execFileSync(
-    PYTHON,
-    [
-      "-c",
-      [
-        "import rules",
-        "from generator.pages.cards import _config_script",
-        "print(_config_script([{'difficulty': d} for d in range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1)]))",
-      ].join("\n"),
-    ],
-    { cwd: ROOT, encoding: "utf-8" },
-  );
-  writeFileSync(path.join(dir, "grimoire-config.js"), script);
-  book = {
-    ...(await import(pathToFileURL(path.join(dir, "grimoire-model.js")).href)),
-    ...(await import(pathToFileURL(path.join(dir, "grimoire-format.js")).href)),
-  };
-  journal = await import(pathToFileURL(path.join(dir, "grimoire-journal.js")).href);
-  table = await import(pathToFileURL(path.join(dir, "grimoire-table.js")).href);
-  store = await import(pathToFileURL(path.join(dir, "grimoire-store.js")).href);
-  replay = await import(pathToFileURL(path.join(dir, "grimoire-replay.js")).href);
-  controls = await import(pathToFileURL(path.join(dir, "grimoire-controls.js")).href);
-  figures = await import(pathToFileURL(path.join(dir, "grimoire-figures.js")).href);
-  config = (await import(pathToFileURL(path.join(dir, "grimoire-config.js")).href)).default;
+  const { load } = grimoireModules();
+  book = { ...(await load("grimoire-model.js")), ...(await load("grimoire-format.js")) };
+  journal = await load("grimoire-journal.js");
+  table = await load("grimoire-table.js");
+  store = await load("grimoire-store.js");
+  replay = await load("grimoire-replay.js");
+  controls = await load("grimoire-controls.js");
+  figures = await load("grimoire-figures.js");
+  config = (await load("grimoire-config.js")).default;
 });
 
 const problems = (fn) => {
@@ -122,11 +94,13 @@ test("a share link pasted whole or as its value reads as that spellbook; anythin
 
 // Every refused link (the value of ?livre=, as the page reads it) and what it says.
 const BAD_LINKS = [
-  ["1.0.sort-inconnu_1_0", "sort inconnu : « sort-inconnu »"],
-  ["1.0.vol_1_0.constructor_1_0", "sort inconnu : « constructor »"],
+  ["1.0.Vol_1_0", "sort n° 1 : identifiant de sort invalide, reçu « Vol »"],
+  ["1.0.vol_1_0.__proto___1_0", "sort n° 2 du lien illisible"],
+  ["1.0.vol_1_0.-vol_1_0", "sort n° 2 : identifiant de sort invalide, reçu « -vol »"],
   ["1.0.vol_7_0", "apprentissage de « Vol » : attendu un entier de 0 à 5, reçu « 7 »"],
   ["1.0.vol_-1_0", "apprentissage de « Vol » : attendu un entier de 0 à 5, reçu « -1 »"],
-  ["1.0.vol_2_-5", "XP de « Vol » : attendu un entier positif ou nul, reçu « -5 »"],
+  ["1.0.vol_2_-5", "XP de « Vol » : attendu un entier de 0 à 1000000, reçu « -5 »"],
+  ["1.0.vol_2_1000001", "XP de « Vol » : attendu un entier de 0 à 1000000, reçu « 1000001 »"],
   ["1.-3.vol_2_5", "magie : attendu un entier positif ou nul, reçu « -3 »"],
   ["3.0.vol_2_5", "version de lien « 3 » non prise en charge (attendue : 1 ou 2)"],
   [
@@ -167,10 +141,10 @@ const BAD_FILES = [
     file({
       sorts: [
         { slug: "vol", apprentissage: 2, xp: 0 },
-        { slug: "n-existe-pas", apprentissage: 1, xp: 0 },
+        { slug: "<b>inconnu</b>", apprentissage: 1, xp: 0 },
       ],
     }),
-    "sort inconnu : « n-existe-pas »",
+    "sort n° 2 : identifiant de sort invalide, reçu « <b>inconnu</b> »",
   ],
   [
     file({ sorts: [{ slug: "oubli", apprentissage: 6, xp: 0 }] }),
@@ -178,11 +152,11 @@ const BAD_FILES = [
   ],
   [
     file({ sorts: [{ slug: "oubli", apprentissage: 2, xp: -1 }] }),
-    "XP de « Oubli » : attendu un entier positif ou nul, reçu « -1 »",
+    "XP de « Oubli » : attendu un entier de 0 à 1000000, reçu « -1 »",
   ],
   [
     file({ sorts: [{ slug: "oubli", apprentissage: 2, xp: 1.5 }] }),
-    "XP de « Oubli » : attendu un entier positif ou nul, reçu « 1.5 »",
+    "XP de « Oubli » : attendu un entier de 0 à 1000000, reçu « 1.5 »",
   ],
   [
     file({ sorts: [{ slug: "oubli", apprentissage: "2", xp: 0 }] }),
@@ -239,7 +213,7 @@ test("every problem of an imported file is named, and nothing is half read", () 
         sorts: [
           { slug: "vol", apprentissage: max + 1, xp: 0 },
           { slug: "vol", apprentissage: min, xp: 0 },
-          { slug: "inconnu", apprentissage: min, xp: 0 },
+          { slug: "__proto__", apprentissage: min, xp: 0 },
           { slug: "", xp: 1 },
         ],
       },
@@ -251,7 +225,7 @@ test("every problem of an imported file is named, and nothing is half read", () 
     "magie : attendu un entier positif ou nul, reçu « -1 »",
     `apprentissage de « Vol » : attendu un entier de ${min} à ${max}, reçu « ${max + 1} »`,
     "sort en double : « Vol »",
-    "sort inconnu : « inconnu »",
+    "sort n° 3 : identifiant de sort invalide, reçu « __proto__ »",
     "sort n° 4 : identifiant (« slug ») absent",
   ]);
   assert.match(
@@ -280,7 +254,7 @@ test("an exported file has the documented format", () => {
       { vol: { name: "Vol", difficulty: config.difficulty.min } },
       { file: true },
     ),
-    spellbook,
+    { ...spellbook, gone: [] },
   );
 });
 
@@ -371,6 +345,8 @@ test("a stored spellbook beyond a sane size is read as unreadable, never as empt
       reading: book.DEFAULT_READING,
       spells: [],
       journal: [],
+      lineage: "",
+      undone: [],
     }),
   );
 });
@@ -451,7 +427,7 @@ test("a version 1 spellbook reads as version 2 with an empty journal; version 2 
   assert.match(book.encodeLink(spellbook), new RegExp(`^2\\.3\\.${other}\\.vol_\\d+_\\d+$`));
   assert.match(
     problems(() => book.validate({ ...stored, journal: [{ type: "x" }] }, null, {}))[0],
-    /^entrée n° 1 du journal illisible$/,
+    /^entrée n° 1 du journal illisible : type : attendu l’une de lancer, etude, duel, niveau, modif, ajout, retrait, reçu « x »$/,
   );
 });
 
@@ -667,17 +643,22 @@ test("an opponent from a share link casts with their own reading; the duel is a 
   assert.equal(back.spells[0].xp, 0);
   // A duel entry missing what it needs (or tampered) is named, never read half.
   const { des: _faces, ...noFaces } = entry;
-  for (const bad of [
-    noFaces,
-    { ...entry, des: ["<b>"] },
-    { ...entry, lecture_adverse: "x" },
-    { ...entry, resultat: "constructor" },
-    { ...entry, adversaire: null },
+  for (const [bad, why] of [
+    [noFaces, "faces du duel : attendu de 2 à 4 faces, reçu rien"],
+    [{ ...entry, des: ["<b>"] }, 'faces du duel : attendu de 2 à 4 faces, reçu « ["<b>"] »'],
+    [
+      { ...entry, lecture_adverse: "x" },
+      "lecture adverse : attendu l’une de modified, natural, reçu « x »",
+    ],
+    [{ ...entry, resultat: "constructor" }, "résultat du duel : la table des règles donne"],
+    [
+      { ...entry, adversaire: null },
+      "adversaire : attendu {magic, learning, element}, reçu « null »",
+    ],
   ]) {
-    assert.deepEqual(
-      problems(() => book.validate({ version: 2, sorts: [], journal: [bad] }, null, {})),
-      ["entrée n° 1 du journal illisible"],
-    );
+    const said = problems(() => book.validate({ version: 2, sorts: [], journal: [bad] }, null, {}));
+    assert.equal(said.length, 1);
+    assert.ok(said[0].startsWith("entrée n° 1 du journal illisible : " + why), said[0]);
   }
 });
 

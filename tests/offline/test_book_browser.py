@@ -100,7 +100,7 @@ def test_add_from_a_spell_page_and_the_index_then_see_the_figures(site_url, new_
     page.get_by_role("button", name="Ajouter à Mon grimoire").click()
     # A bad XP is refused in the dialog, nothing is stored.
     fill_dialog(page, 2, "-4")
-    assert "XP : attendu un entier positif ou nul" in page.inner_text(".gr-book-dialog__error")
+    assert "XP : attendu un entier de 0 à 1000000" in page.inner_text(".gr-book-dialog__error")
     assert stored(page) is None
     fill_dialog(page, 2, "12")
     assert page.locator("dialog.gr-book-dialog").is_hidden()
@@ -290,10 +290,13 @@ def test_export_then_import_a_json_file(book_tab, site_url, new_context, tmp_pat
     assert core(book_of(other)) == core(SAVED)
 
 
-#: A link per way of being refused (unreadable, a bad value, an unknown spell, markup): the page
+#: A link per way of being refused (unreadable, a bad value, a spell's name that is no slug, markup): the page
 #: says why and keeps the stored spellbook. Every refused link's words: tests/js/grimoire.test.mjs.
 BAD_LINKS = [
-    ("1.0.vol_1_0.constructor_1_0", "sort inconnu : « constructor »"),
+    (
+        "1.0.vol_1_0.Constructor_1_0",
+        "sort n° 2 : identifiant de sort invalide, reçu « Constructor »",
+    ),
     ("1.0.vol_7_0", "apprentissage de « Vol » : attendu un entier de 0 à 5, reçu « 7 »"),
     ("1.0.vol_1_0%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "caractères inattendus dans le lien"),
     ("", "lien incomplet"),

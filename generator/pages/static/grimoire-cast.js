@@ -9,7 +9,8 @@ import { diePad, field } from "./grimoire-controls.js";
 import { castSpell, describe, levelUp, levelUpOffer, setSpell } from "./grimoire-journal.js";
 import { duelPanel } from "./grimoire-duel.js";
 import { studyPanel } from "./grimoire-study.js";
-import { BOOK_LEARNING, parseCount } from "./grimoire-model.js";
+import { BOOK_LEARNING } from "./grimoire-model.js";
+import { MODIFIER_RANGE, parseModifier } from "./grimoire-values.js";
 import { replayQuery } from "./grimoire-replay.js";
 import { castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
 import { bookUrl } from "./grimoire-tools.js";
@@ -52,17 +53,13 @@ function castPanel(page, entry, name, close) {
   modError.setAttribute("role", "alert");
   const modRow = field(id + "-mod", "Modificateur", mod);
   modRow.append(modError);
-  const modifier = () => {
-    const text = mod.value.trim();
-    const negative = text.startsWith("-") || text.startsWith("\u2212");
-    const value = parseCount(negative ? text.slice(1) : text);
-    return value === null ? null : negative ? -value : value;
-  };
+  // The same reading as a replay link's: what the panel credits, the link replays.
+  const modifier = () => parseModifier(mod.value);
   const showOdds = () => {
     const value = modifier();
     modError.textContent =
       value === null
-        ? "Modificateur : attendu un entier, reçu « " + mod.value.slice(0, 20) + " »."
+        ? "Modificateur : attendu " + MODIFIER_RANGE + ", reçu « " + mod.value.slice(0, 20) + " »."
         : "";
     mod.toggleAttribute("aria-invalid", value === null);
     if (value === null) return;

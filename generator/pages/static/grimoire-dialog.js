@@ -1,7 +1,8 @@
 /* Grimoire — the « Ajouter à Mon grimoire » dialog (a spell page, the index): the reader's
  * apprentissage of the spell and the XP already earned at it, validated, then stored. */
 import { el } from "./common.js";
-import { BOOK_LEARNING, find, loadBook, parseCount, quoted, saveBook } from "./grimoire-model.js";
+import { BOOK_LEARNING, find, loadBook, quoted, saveBook } from "./grimoire-model.js";
+import { XP_RANGE, parseXp } from "./grimoire-values.js";
 import { setSpell } from "./grimoire-journal.js";
 
 let dialog = null;
@@ -86,9 +87,9 @@ function build() {
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const value = parseCount(xp.value);
+    const value = parseXp(xp.value);
     if (value === null) {
-      refuse("XP : attendu un entier positif ou nul, reçu " + quoted(xp.value) + ".");
+      refuse("XP : attendu " + XP_RANGE + ", reçu " + quoted(xp.value) + ".");
       return;
     }
     if (!putSpell(state.slug, Number(learning.value), value)) {

@@ -124,7 +124,10 @@ function plan(page, entry, element, panel) {
     if (text) {
       try {
         const other = readPastedLink(text, page.known);
-        const spells = other.spells.filter((s) => castable(s.learning));
+        // A spell the compendium no longer has has no element to duel with.
+        const spells = other.spells.filter(
+          (s) => castable(s.learning) && Object.hasOwn(page.known, s.slug),
+        );
         if (!spells.length) throw new BookError(["ce grimoire n’a aucun sort qu’on puisse lancer"]);
         page.duelBook = {
           text,

@@ -7,7 +7,8 @@ import { el } from "./common.js";
 import { castControls } from "./grimoire-cast.js";
 import { learningOptions } from "./grimoire-dialog.js";
 import { removeSpell, setSpell } from "./grimoire-journal.js";
-import { BookError, CONFIG, find, parseCount, quoted } from "./grimoire-model.js";
+import { BookError, CONFIG, find, quoted } from "./grimoire-model.js";
+import { XP_RANGE, parseXp } from "./grimoire-values.js";
 import { ROOT, cardsUrl } from "./grimoire-tools.js";
 
 const DASH = "\u2014";
@@ -47,7 +48,7 @@ export function renderEntry(page, entry) {
       el(
         "p",
         "gr-book__error",
-        "Ce sort n’existe plus dans le compendium : retirez-le de votre grimoire.",
+        "Ce sort n’existe plus dans le compendium : il reste dans votre grimoire, ses sauvegardes et ses liens.",
       ),
     );
   }
@@ -108,9 +109,9 @@ export function renderEntry(page, entry) {
   item.appendChild(actions);
 
   const save = () => {
-    const value = parseCount(xp.value);
+    const value = parseXp(xp.value);
     if (value === null) {
-      error.textContent = "XP : attendu un entier positif ou nul, reçu " + quoted(xp.value) + ".";
+      error.textContent = "XP : attendu " + XP_RANGE + ", reçu " + quoted(xp.value) + ".";
       xp.setAttribute("aria-invalid", "true");
       return;
     }

@@ -4,7 +4,7 @@
 import { el, replaceSearch } from "./common.js";
 import { BookError } from "./grimoire-model.js";
 import { LINK_PARAM, readFile, readLink } from "./grimoire-format.js";
-import { find, loadBook } from "./grimoire-model.js";
+import { find, loadBook, newLineage } from "./grimoire-model.js";
 
 const plural = (n, one, many) => n + " " + (n > 1 ? many : one);
 
@@ -86,7 +86,13 @@ function offer(page, incoming, source) {
         el(
           "li",
           null,
-          page.nameOf(s.slug) + " — apprentissage " + s.learning + ", " + s.xp + " XP",
+          page.nameOf(s.slug) +
+            " — apprentissage " +
+            s.learning +
+            ", " +
+            s.xp +
+            " XP" +
+            (Object.hasOwn(page.known, s.slug) ? "" : " (ce sort n’existe plus)"),
         ),
       ),
     );
@@ -126,6 +132,9 @@ export function acceptOffer(page, mode) {
         if (incoming.readingGiven !== false) book.reading = incoming.reading; // a version 1 link has none
         book.journal = incoming.journal;
         book.spells = incoming.spells.map((s) => ({ ...s }));
+        // Another book: the other tabs' entries, written for the one replaced, stay out of it.
+        book.lineage = newLineage();
+        book.undone = [];
         added = book.spells.length;
         return;
       }

@@ -5,7 +5,8 @@
  *
  * The outcome of a face and its XP, the level costs: grimoire-table.js (rules' data).
  */
-import { BookError, MAX_JOURNAL, find } from "./grimoire-model.js";
+import { newEntryId } from "./grimoire-entries.js";
+import { BookError, MAX_JOURNAL, MAX_UNDONE, find } from "./grimoire-model.js";
 import {
   FACES,
   LABELS,
@@ -21,7 +22,9 @@ import {
 
 const state = (spell) => (spell ? { apprentissage: spell.learning, xp: spell.xp } : null);
 
+/** Adds ``entry`` to the journal under a new identifier (what merges two tabs' journals). */
 function record(book, entry) {
+  entry.id = newEntryId();
   book.journal.push(entry);
   if (book.journal.length > MAX_JOURNAL) book.journal.splice(0, book.journal.length - MAX_JOURNAL);
   return entry;
@@ -185,6 +188,10 @@ export function undo(book) {
     book.spells.push({ slug: last.sort, learning: last.avant.apprentissage, xp: last.avant.xp });
   else Object.assign(spell, { learning: last.avant.apprentissage, xp: last.avant.xp });
   book.journal.pop();
+  // Remembered, so that a tab that wrote this entry never puts it back (grimoire-merge.js).
+  if (last.id) {
+    book.undone = (book.undone || []).concat(last.id).slice(-MAX_UNDONE);
+  }
   return last;
 }
 
@@ -258,7 +265,7 @@ export function describe(entry, nameOf) {
   }
   if (entry.type === "ajout") return name + " : ajouté (" + states(entry.apres) + ")";
   if (entry.type === "retrait") return name + " : retiré (" + states(entry.avant) + ")";
-  return name + " : modifié (" + states(entry.avant) + " → " + states(entry.apres) + ")";
+  return name + " : modifié à la main (" + states(entry.avant) + " → " + states(entry.apres) + ")";
 }
 
 const decimal = (value) => (Math.round(value * 10) / 10).toFixed(1).replace(".", ",");

@@ -8,17 +8,23 @@
  *
  * Stored form (grimoire-store.js), version 2: {"version": 2, "magie": <int ≥ 0>,
  *   "reglages": {"lecture": <reading>}, "sorts": [{"slug": …, "apprentissage": <int>,
- *   "xp": <int ≥ 0>}, …], "journal": [entry, …]}; version 1 (no « reglages », no « journal »)
- *   is still read.
+ *   "xp": <int ≥ 0>}, …], "journal": [entry, …], "lignee": <id>, "annules": [<entry id>, …]};
+ *   version 1 (no « reglages », no « journal ») is still read. Each journal entry is checked by
+ *   grimoire-entries.js against the rules' data; « lignee » names the spellbook its tabs share
+ *   (a new one when a book replaces it), « annules » the entries undone, so that another tab
+ *   never puts them back (grimoire-merge.js).
  * A stored spellbook with bad entries keeps its good ones (the bad ones are named, and kept as
- * they are in the stored text); one that cannot be read at all, or beyond MAX_ENTRIES entries or
+ * they are in the stored text; a bad reading is replaced by the default at the next change, and
+ * the page says so); one that cannot be read at all, or beyond MAX_ENTRIES entries or
  * MAX_STORED_CHARS characters, is « broken »: never erased silently, replaced only on the
- * reader's confirmation.
+ * reader's confirmation. Nothing is stored that would not be read back (saveBook).
  */
 import CONFIG from "./grimoire-config.js";
+import { BOOK_LEARNING, entryProblem, isEntryId, newEntryId } from "./grimoire-entries.js";
 import { MAX_STORED_CHARS, readRaw, writeRaw } from "./grimoire-store.js";
+import { BookError, MAX_XP, isCount, isSlug, parseCount, quoted } from "./grimoire-values.js";
 
-export { CONFIG };
+export { BOOK_LEARNING, BookError, CONFIG, isCount, parseCount, quoted };
 export const FORMAT = "grimoire-livre";
 export const VERSION = 2;
 /** The versions still read (1: before the journal). */
@@ -26,59 +32,38 @@ export const VERSIONS = [1, 2];
 /** The readings of the 1 and the 12, and the one a new spellbook uses. */
 export const READINGS = CONFIG.table.extremes;
 export const DEFAULT_READING = Object.keys(READINGS)[0];
-/** The apprentissage a spell may have in the book: from before the role-play to the last. */
-export const BOOK_LEARNING = { min: CONFIG.learning.unlearnt, max: CONFIG.learning.max };
 /** More journal entries than this is no journal of a table (the oldest go first). */
 export const MAX_JOURNAL = 2000;
-const KINDS = ["lancer", "etude", "duel", "niveau", "modif", "ajout", "retrait"];
 /** More entries than this is no spellbook a reader keeps (the compendium has about a hundred). */
 export const MAX_ENTRIES = 1000;
+/** The undone entries a stored spellbook remembers, for the other tabs (the newest kept). */
+export const MAX_UNDONE = 500;
 
-/** A value shown in a message, shortened and between French quotes. */
-export function quoted(value) {
-  let text = typeof value === "string" ? value : JSON.stringify(value);
-  if (text === undefined) text = String(value);
-  if (text.length > 40) text = text.slice(0, 40) + "\u2026";
-  return "« " + text + " »";
+/** A new, empty spellbook (``lineage``: the identifier its tabs share; "" for the first). */
+export function emptyBook(lineage = "") {
+  return { magic: 0, reading: DEFAULT_READING, spells: [], journal: [], lineage, undone: [] };
 }
 
-/** What went wrong with a spellbook, every problem named in French. */
-export class BookError extends Error {
-  constructor(problems) {
-    super(problems.join(" ; "));
-    this.problems = problems;
-  }
-}
-
-export function isCount(value) {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
-}
-
-/** The integer a reader typed (ASCII digits only), or null. */
-export function parseCount(text) {
-  const trimmed = String(text).trim();
-  if (!/^[0-9]{1,15}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) ? value : null;
-}
-
-export function emptyBook() {
-  return { magic: 0, reading: DEFAULT_READING, spells: [], journal: [] };
+/** The identifier of a spellbook that replaces another: the other tabs' casts stay with theirs. */
+export function newLineage() {
+  return newEntryId();
 }
 
 function isObject(value) {
   return !!value && typeof value === "object" && !Array.isArray(value);
 }
 
-// The problem of one entry (null: none) and the entry read.
+// The problem of one entry (null: none) and the entry read. A well-formed slug the compendium no
+// longer has is kept (``gone``): the book is the reader's, and the page says the spell is gone.
 function readEntry(entry, index, known, seen) {
   const where = "sort n° " + (index + 1);
   if (!isObject(entry)) return { problem: where + " : objet attendu" };
   const slug = entry.slug;
   if (typeof slug !== "string" || !slug)
     return { problem: where + " : identifiant (« slug ») absent" };
-  if (known && !Object.hasOwn(known, slug)) return { problem: "sort inconnu : " + quoted(slug) };
-  const name = known ? "« " + known[slug].name + " »" : quoted(slug);
+  if (!isSlug(slug))
+    return { problem: where + " : identifiant de sort invalide, reçu " + quoted(slug) };
+  const name = known && Object.hasOwn(known, slug) ? "« " + known[slug].name + " »" : quoted(slug);
   if (seen.has(slug)) return { problem: "sort en double : " + name };
   seen.add(slug);
   const { min, max } = BOOK_LEARNING;
@@ -96,9 +81,9 @@ function readEntry(entry, index, known, seen) {
         quoted(level),
     );
   }
-  if (!isCount(entry.xp)) {
+  if (!isCount(entry.xp, MAX_XP)) {
     problems.push(
-      "XP de " + name + " : attendu un entier positif ou nul, reçu " + quoted(entry.xp),
+      "XP de " + name + " : attendu un entier de 0 à " + MAX_XP + ", reçu " + quoted(entry.xp),
     );
   }
   if (problems.length) return { problem: problems.join(" ; ") };
@@ -106,10 +91,13 @@ function readEntry(entry, index, known, seen) {
 }
 
 /**
- * Validates a spellbook read from the outside and returns {magic, spells}; throws a BookError
- * naming every problem. ``known`` maps the compendium's slugs to their spell (null: not
- * checked); ``options.file``: an exported file (its « format » is checked); ``options.lenient``:
- * returns {book, rejected: [{index, problem}]} instead of throwing for bad entries.
+ * Validates a spellbook read from the outside and returns {magic, reading, spells, journal}, and
+ * ``gone`` with ``known``; throws a BookError naming every problem. ``known`` maps the
+ * compendium's slugs to their spell (null: not checked): a spell it lacks is kept and listed in
+ * ``gone``. ``options.file``: an exported file (its « format » is checked);
+ * ``options.lenient`` (a stored spellbook): returns {book (with its ``lineage`` and ``undone``),
+ * rejected: [{index, problem, kept}], kept: {sorts, journal}} instead of throwing for bad entries
+ * (``kept``: the raw bad entries, written back unchanged).
  */
 export function validate(data, known, options = {}) {
   if (!isObject(data)) throw new BookError(["ce n’est pas un grimoire (objet JSON attendu)"]);
@@ -144,21 +132,35 @@ export function validate(data, known, options = {}) {
   const seen = new Set();
   const spells = [];
   const rejected = [];
+  const kept = { sorts: [], journal: [] };
   data.sorts.forEach((entry, index) => {
     const read = readEntry(entry, index, known, seen);
     if (read.spell) spells.push(read.spell);
     else {
       problems.push(read.problem);
-      rejected.push({ index, problem: read.problem });
+      rejected.push({ index, problem: read.problem, kept: true });
+      kept.sorts.push(entry);
     }
   });
   const notes = [];
   const reading = readReading(data, options.lenient ? notes : problems);
-  const journal = readJournal(data, options.lenient ? notes : problems);
-  rejected.push(...notes.map((problem) => ({ index: -1, problem })));
+  rejected.push(...notes.map((problem) => ({ index: -1, problem, kept: false })));
+  const journal = readJournal(data, (problem, entry) => {
+    problems.push(problem);
+    rejected.push({ index: -1, problem, kept: true });
+    kept.journal.push(entry);
+  });
   const book = { magic, reading, spells, journal };
-  if (options.lenient) return { book, rejected };
+  if (options.lenient) {
+    // What only a stored spellbook holds: the lineage its tabs share, the entries undone.
+    book.lineage = isEntryId(data.lignee) ? data.lignee : "";
+    book.undone = Array.isArray(data.annules)
+      ? data.annules.filter(isEntryId).slice(-MAX_UNDONE)
+      : [];
+    return { book, rejected, kept };
+  }
   if (problems.length) throw new BookError(problems);
+  if (known) book.gone = spells.filter((s) => !Object.hasOwn(known, s.slug)).map((s) => s.slug);
   return book;
 }
 
@@ -179,96 +181,39 @@ function readReading(data, problems) {
   return DEFAULT_READING;
 }
 
-const isState = (value) =>
-  value === null ||
-  (isObject(value) && Number.isSafeInteger(value.apprentissage) && isCount(value.xp));
-
-const isFace = (value) => CONFIG.table.faces.includes(value);
-const isOutcome = (value) => typeof value === "string" && CONFIG.table.order.includes(value);
-const isReading = (value) => typeof value === "string" && Object.hasOwn(READINGS, value);
-const isElement = (value) => typeof value === "string" && CONFIG.duel.elements.includes(value);
-const DUEL_RESULTS = new Set(Object.values(CONFIG.duel.results));
-
-/* What each kind of entry carries beyond its time, spell and states, for the journal's words,
-   the evening's summary and undo to read it back from a file (true: readable). */
-const CARRIES = {
-  lancer: (e) =>
-    isFace(e.de) &&
-    Number.isSafeInteger(e.mod) &&
-    isCount(e.magie) &&
-    isReading(e.lecture) &&
-    isOutcome(e.issue) &&
-    isCount(e.gain) &&
-    e.avant !== null &&
-    e.apres !== null,
-  duel: (e) =>
-    Array.isArray(e.des) &&
-    e.des.length >= 2 &&
-    e.des.length <= 4 &&
-    e.des.every(isFace) &&
-    isCount(e.magie) &&
-    isReading(e.lecture) &&
-    isElement(e.element) &&
-    isObject(e.adversaire) &&
-    isCount(e.adversaire.magic) &&
-    Number.isSafeInteger(e.adversaire.learning) &&
-    isElement(e.adversaire.element) &&
-    (e.lecture_adverse === undefined || isReading(e.lecture_adverse)) &&
-    (e.sort_adverse === undefined ||
-      e.sort_adverse === null ||
-      typeof e.sort_adverse === "string") &&
-    isOutcome(e.issue) &&
-    isOutcome(e.issue_adverse) &&
-    DUEL_RESULTS.has(e.resultat) &&
-    isCount(e.gain) &&
-    isCount(e.gain_adverse) &&
-    e.avant !== null &&
-    e.apres !== null,
-  etude: (e) =>
-    Number.isSafeInteger(e.heures) &&
-    (e.echec === null || Number.isSafeInteger(e.echec)) &&
-    isCount(e.gain) &&
-    e.avant !== null &&
-    e.apres !== null,
-};
-
-function readJournal(data, problems) {
+// The journal's entries that say only what the rules give; ``refuse(problem, entry)`` for the others.
+function readJournal(data, refuse) {
   if (data.version === 1 || data.journal === undefined) return [];
   if (!Array.isArray(data.journal)) {
-    problems.push("journal : liste attendue");
+    refuse("journal : liste attendue", data.journal);
     return [];
   }
   const journal = [];
-  data.journal.slice(-MAX_JOURNAL).forEach((entry, index) => {
-    if (
-      isObject(entry) &&
-      KINDS.includes(entry.type) &&
-      typeof entry.sort === "string" &&
-      typeof entry.t === "string" &&
-      entry.t.length <= 40 &&
-      isState(entry.avant) &&
-      isState(entry.apres) &&
-      (!Object.hasOwn(CARRIES, entry.type) || CARRIES[entry.type](entry))
-    ) {
-      journal.push(entry);
-    } else {
-      problems.push("entrée n° " + (index + 1) + " du journal illisible");
-    }
+  const entries = data.journal.slice(-MAX_JOURNAL);
+  const first = data.journal.length - entries.length;
+  entries.forEach((entry, index) => {
+    const problem = entryProblem(entry);
+    if (problem === null) journal.push(entry);
+    else refuse("entrée n° " + (first + index + 1) + " du journal illisible : " + problem, entry);
   });
   return journal;
 }
 
-/** The stored form of ``book`` (``extra``: raw entries kept as they were read). */
-export function serialise(book, extra = []) {
-  return {
+/** The stored form of ``book`` (``kept``: {sorts, journal}, raw entries kept as they were read:
+    the journal's before the readable ones, which « Annuler » takes back from the end). */
+export function serialise(book, kept = { sorts: [], journal: [] }) {
+  const stored = {
     version: VERSION,
     magie: book.magic,
     reglages: { lecture: book.reading },
     sorts: book.spells
       .map((s) => ({ slug: s.slug, apprentissage: s.learning, xp: s.xp }))
-      .concat(extra),
-    journal: book.journal,
+      .concat(kept.sorts),
+    journal: kept.journal.concat(book.journal),
   };
+  if (book.lineage) stored.lignee = book.lineage;
+  if (book.undone?.length) stored.annules = book.undone.slice(-MAX_UNDONE);
+  return stored;
 }
 
 export function find(book, slug) {
@@ -282,7 +227,7 @@ export function find(book, slug) {
  */
 export function loadBook() {
   const { raw, inaccessible } = readRaw();
-  const none = { book: emptyBook(), rejected: [], kept: [] };
+  const none = { book: emptyBook(), rejected: [], kept: { sorts: [], journal: [] } };
   if (inaccessible) return { ...none, broken: "stockage du navigateur inaccessible", raw: null };
   if (raw === null) return none;
   if (raw.length > MAX_STORED_CHARS) {
@@ -304,20 +249,28 @@ export function loadBook() {
     return { ...none, broken: "ce n’est pas du JSON", raw };
   }
   try {
-    const { book, rejected } = validate(data, null, { lenient: true });
-    return {
-      book,
-      rejected,
-      kept: rejected.filter((r) => r.index >= 0).map((r) => data.sorts[r.index]),
-      raw,
-    };
+    return { ...validate(data, null, { lenient: true }), raw };
   } catch (error) {
     return { ...none, broken: error.message || "contenu illisible", raw };
   }
 }
 
-/** Stores ``book`` (the unreadable entries ``kept`` after it); false when the browser refuses. */
-export function saveBook(book, kept = []) {
+/** The problems of ``book`` as its stored form would be read back (empty: none). */
+export function bookProblems(book) {
+  try {
+    validate(JSON.parse(JSON.stringify(serialise(book))), null, {});
+    return [];
+  } catch (error) {
+    if (error instanceof BookError) return error.problems;
+    throw error;
+  }
+}
+
+/** Stores ``book`` (the unreadable entries ``kept`` with it); false when the browser refuses. A
+    book this module would not read back is never written (BookError). */
+export function saveBook(book, kept = { sorts: [], journal: [] }) {
+  const problems = bookProblems(book);
+  if (problems.length) throw new BookError(problems);
   return writeRaw(JSON.stringify(serialise(book, kept)));
 }
 

@@ -21,6 +21,7 @@ import {
   saveBook,
 } from "./grimoire-model.js";
 import { renderEntry } from "./grimoire-entry.js";
+import { Written } from "./grimoire-merge.js";
 import { bindSharing, showReplay } from "./grimoire-sharing.js";
 import { watchStored } from "./grimoire-store.js";
 import { ROOT } from "./grimoire-tools.js";
@@ -45,6 +46,7 @@ export class BookPage {
     this.duelOpponent = null; // the opponent last typed
     this.duelBook = null; // the other spellbook a pasted share link holds: {text, magic, reading, spells}
     this.askEngine = askEngine;
+    this.written = new Written(); // the entries this tab wrote, put back if another tab drops them
   }
 
   /** One journal entry in words. */
@@ -92,26 +94,31 @@ export class BookPage {
         if (!response.ok) throw new Error("réponse " + response.status);
         return response.json();
       })
-      .then((api) => {
-        this.known = Object.create(null);
-        // The compendium's order is the server's (its name rank): the book lists spells in it.
-        this.rank = new Map((api.spells || []).map((spell, rank) => [spell.slug, rank]));
-        for (const spell of api.spells || []) this.known[spell.slug] = spell;
-        this.bind();
-        this.render();
-        readLinkOffer(this);
-        showReplay(this);
-      })
-      .catch((error) => {
-        const why = /^réponse /.test(error?.message) ? error.message : "réseau indisponible";
-        this.say(
-          "La liste des sorts n’a pas pu être chargée (" +
-            why +
-            ") : " +
-            "rechargez la page une fois connecté.",
-          "error",
-        );
-      });
+      .then(
+        (api) => this.show(api),
+        (error) => {
+          const why = /^réponse /.test(error?.message) ? error.message : "réseau indisponible";
+          this.say(
+            "La liste des sorts n’a pas pu être chargée (" +
+              why +
+              ") : " +
+              "rechargez la page une fois connecté.",
+            "error",
+          );
+        },
+      );
+  }
+
+  /* The page, once the compendium's list is in (``api``: api/sorts.json). */
+  show(api) {
+    this.known = Object.create(null);
+    // The compendium's order is the server's (its name rank): the book lists spells in it.
+    this.rank = new Map((api.spells || []).map((spell, rank) => [spell.slug, rank]));
+    for (const spell of api.spells || []) this.known[spell.slug] = spell;
+    this.bind();
+    this.render();
+    readLinkOffer(this);
+    showReplay(this);
   }
 
   bind() {
@@ -147,7 +154,10 @@ export class BookPage {
     );
     bindJournal(this);
     bindSharing(this);
-    watchStored(() => this.render());
+    watchStored(() => {
+      this.reconcile();
+      this.render();
+    });
   }
 
   /* Applies a change to the stored spellbook, then redraws. An unreadable stored spellbook is
@@ -164,23 +174,52 @@ export class BookPage {
       );
       return false;
     }
+    if (!read.broken) this.written.restore(read.book);
+    const before = new Set(read.book.journal.map((e) => e.id));
+    let stored;
     try {
       change(read.book);
+      stored = saveBook(read.book, read.broken ? undefined : read.kept);
     } catch (error) {
       if (!(error instanceof BookError)) throw error;
       this.say("Refusé : " + error.message + ".", "error");
       this.render();
       return false;
     }
-    if (!saveBook(read.book, read.broken ? [] : read.kept)) {
+    if (!stored) {
       this.say(
         "Le navigateur refuse d’enregistrer Mon grimoire (stockage plein ou désactivé).",
         "error",
       );
       return false;
     }
+    this.written.note(read.book, before);
     if (redraw !== false) this.render();
     return true;
+  }
+
+  /* Another tab changed the stored spellbook: the entries of this tab's it dropped (two writes
+     at the same moment) are put back, and the page says what could not be. */
+  reconcile() {
+    const read = loadBook();
+    if (read.broken) return;
+    const { restored, lost } = this.written.restore(read.book);
+    if (!restored && !lost) return;
+    try {
+      saveBook(read.book, read.kept);
+    } catch (error) {
+      if (!(error instanceof BookError)) throw error;
+      return;
+    }
+    if (lost) {
+      this.say(
+        (lost > 1 ? lost + " entrées de cet onglet n’ont" : "Une entrée de cet onglet n’a") +
+          " pas pu être gardée" +
+          (lost > 1 ? "s" : "") +
+          " : un autre onglet a changé le sort au même moment.",
+        "error",
+      );
+    }
   }
 
   render() {
@@ -201,17 +240,7 @@ export class BookPage {
         (kept ? " : téléchargez-le tel quel pour le garder. " : ". ") +
         "Pour le remplacer, importez une sauvegarde (« Importer un fichier ») ou ouvrez un lien " +
         "de partage : le grimoire proposé ne sera enregistré qu’après votre confirmation."
-      : (rejected.length > 1
-          ? rejected.length + " entrées sont illisibles"
-          : "Une entrée est illisible") +
-        " ; elles restent enregistrées telles quelles (téléchargez le grimoire pour les corriger), " +
-        "les autres sorts sont utilisables : " +
-        rejected
-          .slice(0, 6)
-          .map((r) => r.problem)
-          .join(" ; ") +
-        (rejected.length > 6 ? " ; et " + (rejected.length - 6) + " autres" : "") +
-        ".";
+      : unreadableText(rejected);
     const magic = this.q("magic");
     if (document.activeElement !== magic) magic.value = String(book.magic);
     this.q("reading").value = book.reading;
@@ -225,6 +254,41 @@ export class BookPage {
     this.q("list").replaceChildren(...spells.map((entry) => renderEntry(this, entry)));
     for (const entry of book.spells) computeEntry(this, entry, book, this.entries.get(entry.slug));
   }
+}
+
+/* What the page says of the stored spellbook's unreadable parts: the entries, kept as they are
+   stored; a setting, replaced by its default at the next change. */
+function unreadableText(rejected) {
+  const kept = rejected.filter((r) => r.kept);
+  const replaced = rejected.filter((r) => !r.kept);
+  const named = (list) =>
+    list
+      .slice(0, 6)
+      .map((r) => r.problem)
+      .join(" ; ") + (list.length > 6 ? " ; et " + (list.length - 6) + " autres" : "");
+  const parts = [];
+  if (kept.length) {
+    parts.push(
+      (kept.length > 1 ? kept.length + " entrées sont illisibles" : "Une entrée est illisible") +
+        " ; " +
+        (kept.length > 1 ? "elles restent enregistrées" : "elle reste enregistrée") +
+        " telle" +
+        (kept.length > 1 ? "s" : "") +
+        " quelle" +
+        (kept.length > 1 ? "s" : "") +
+        " (téléchargez le grimoire pour les corriger), le reste est utilisable : " +
+        named(kept) +
+        ".",
+    );
+  }
+  if (replaced.length) {
+    parts.push(
+      "Réglage illisible, remplacé par sa valeur par défaut au prochain changement : " +
+        named(replaced) +
+        ".",
+    );
+  }
+  return parts.join(" ");
 }
 
 /** Mounts the spellbook page held by ``root`` (nothing without one). */

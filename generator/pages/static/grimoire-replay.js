@@ -7,13 +7,13 @@
  * Every parameter is untrusted: each is checked, and every problem is named in French.
  */
 import { BookError, parseCount, quoted } from "./grimoire-model.js";
+import { MAX_MODIFIER, MODIFIER_RANGE, parseModifier } from "./grimoire-values.js";
 import { FACES, LABELS, READINGS, castable, outcomeOf, xpOf } from "./grimoire-table.js";
 
 /** The parameter whose presence makes an address a replay. */
 export const REPLAY_PARAM = "lancer";
 const KEYS = [REPLAY_PARAM, "de", "magie", "app", "mod", "lecture"];
-/** A modifier beyond this is no cast of a table. */
-export const MAX_MODIFIER = 999;
+export { MAX_MODIFIER };
 
 /** The query (without « ? ») of a cast: {slug, face, magic, learning, modifier, reading}. */
 export function replayQuery(cast) {
@@ -29,12 +29,6 @@ export function replayQuery(cast) {
     params.set(key, String(value));
   }
   return params.toString();
-}
-
-function signedCount(text) {
-  const negative = text.startsWith("-");
-  const value = parseCount(negative ? text.slice(1) : text);
-  return value === null ? null : negative ? -value : value;
 }
 
 /**
@@ -71,17 +65,9 @@ export function readReplay(params, known) {
       "apprentissage : attendu celui d’un sort qu’on peut lancer, reçu " + quoted(learningText),
     );
   }
-  const modifier = signedCount(modText);
-  if (modifier === null || Math.abs(modifier) > MAX_MODIFIER) {
-    problems.push(
-      "modificateur : attendu un entier de \u2212" +
-        MAX_MODIFIER +
-        " à " +
-        MAX_MODIFIER +
-        ", reçu " +
-        quoted(modText),
-    );
-  }
+  const modifier = parseModifier(modText);
+  if (modifier === null)
+    problems.push("modificateur : attendu " + MODIFIER_RANGE + ", reçu " + quoted(modText));
   if (!Object.hasOwn(READINGS, reading)) {
     problems.push(
       "lecture des extrêmes du dé : attendu l’une de " +
