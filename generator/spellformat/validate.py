@@ -90,14 +90,17 @@ def check_dir(path: str | os.PathLike[str]) -> list[Problem]:
     return load_dir(path)[1]
 
 
-def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
-    """Load and validate the spell directory *path*.
+def load_dir(
+    path: str | os.PathLike[str], *, shown: str | None = None
+) -> tuple[list[Spell], list[Problem]]:
+    """Load and validate the spell directory *path*, which messages name *shown* (default: *path*
+    as given), in every path they hold: the file of a problem and the other file it names.
 
     Return the spells read (sorted by file name) and every problem. The data can only
     be trusted if the list of problems is empty. Every file is read and checked at every call:
     nothing read from a cache can stand in for a check that protects the pages.
     """
-    shown = os.fspath(path)
+    shown = os.fspath(path) if shown is None else shown
     directory = Path(path)
     if not directory.exists():
         return [], [

@@ -108,3 +108,47 @@ def test_an_invalid_spell_under_serve_shows_a_french_page_naming_file_and_line(s
     status, text = wait_for(page, lambda status, text: status == 200)
     assert "Site non reconstruit" not in text and "Vol" in text
     assert process.poll() is None
+
+
+def spells_folder(tmp_path, *names: str):
+    """``tmp_path/spells`` with the spell « Vol » under each of ``names``."""
+    spells = tmp_path / "spells"
+    spells.mkdir()
+    vol = (ROOT / "spells" / "vol.yaml").read_bytes()
+    for name in names:
+        (spells / name).write_bytes(vol)
+    return spells
+
+
+def refused(spells) -> list[str]:
+    """The problems of generating from ``spells`` (an absolute folder, as under ``make serve``)."""
+    from generator.pages.compendium import GenerationError, load_spells
+
+    with pytest.raises(GenerationError) as refusal:
+        load_spells(spells)
+    return refusal.value.problems
+
+
+def check_says(folder, monkeypatch, capsys) -> list[str]:
+    """The lines of ``make check`` (``python -m generator check spells``) run in ``folder``."""
+    from generator import cli
+
+    monkeypatch.chdir(folder)
+    assert cli.main(["check", "spells"]) == cli.EXIT_PROBLEMS
+    return capsys.readouterr().out.split("\n")[:-1]
+
+
+def test_a_duplicate_under_serve_names_the_other_file_as_make_check_does(
+    tmp_path, monkeypatch, capsys
+):
+    problems = refused(spells_folder(tmp_path, "vol.yaml", "vol2.yaml"))
+    assert (
+        "spells/vol2.yaml:2: slug: attendu un slug propre à ce sort, reçu « vol », déjà celui "
+        "de spells/vol.yaml:2"
+    ) in problems
+    assert (
+        "spells/vol2.yaml:3: name: attendu un nom distinct des noms et alias des autres sorts, "
+        "reçu « Vol », déjà le nom de spells/vol.yaml:3"
+    ) in problems
+    assert not [problem for problem in problems if str(tmp_path) in problem]
+    assert check_says(tmp_path, monkeypatch, capsys) == problems
