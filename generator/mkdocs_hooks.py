@@ -245,13 +245,15 @@ _SERVE_ERROR_PAGE = """<!doctype html>
 
 def serve_error_page(problems: list[str]) -> bytes:
     """The page ``mkdocs serve`` shows at every address while a rebuild fails: each problem as
-    ``fichier:ligne: champ: message``, escaped."""
+    ``fichier:ligne: champ: message``, escaped (file names come printable from the validation,
+    ``shown_path``; a character UTF-8 cannot hold, a lone surrogate, is shown as ``\\udcff``)."""
     from markupsafe import escape
 
     from generator.security import policy_for
 
     items = "".join(f"<li><code>{escape(problem)}</code></li>" for problem in problems)
-    return _SERVE_ERROR_PAGE.format(policy=escape(policy_for("serve")), items=items).encode("utf-8")
+    page = _SERVE_ERROR_PAGE.format(policy=escape(policy_for("serve")), items=items)
+    return page.encode("utf-8", "backslashreplace")
 
 
 def on_serve(server, config, builder):

@@ -152,3 +152,62 @@ def test_a_duplicate_under_serve_names_the_other_file_as_make_check_does(
     ) in problems
     assert not [problem for problem in problems if str(tmp_path) in problem]
     assert check_says(tmp_path, monkeypatch, capsys) == problems
+
+
+#: A spell file name that is not UTF-8 (``cp spells/vol.yaml "spells/$(printf 'x\xff\xfe').yaml"``),
+#: as Python reads it (lone surrogates), and as every message shows it.
+NOT_UTF8 = os.fsdecode(b"x\xff\xfe.yaml")
+NOT_UTF8_SHOWN = r"spells/x\xff\xfe.yaml"
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_escaped_as_make_check_shows_it(
+    tmp_path, monkeypatch, capsys
+):
+    from generator.mkdocs_hooks import serve_error_page
+
+    problems = refused(spells_folder(tmp_path, "vol.yaml", NOT_UTF8, "z\x1b[31m\u202e.yaml"))
+    for problem in problems:
+        problem.encode("utf-8")  # no lone surrogate
+        assert "\x1b" not in problem and "\u202e" not in problem  # nor a control character
+    assert (
+        rf"{NOT_UTF8_SHOWN}:2: slug: attendu « x\xff\xfe » (nom du fichier x\xff\xfe.yaml), "
+        "reçu « vol »"
+    ) in problems
+    assert (
+        f"{NOT_UTF8_SHOWN}:2: slug: attendu un slug propre à ce sort, reçu « vol », déjà celui "
+        "de spells/vol.yaml:2"
+    ) in problems
+    assert any(p.startswith("spells/z<U+001B>[31m<U+202E>.yaml:2: slug:") for p in problems)
+    assert check_says(tmp_path, monkeypatch, capsys) == problems
+
+    page = serve_error_page(problems).decode("utf-8")
+    assert f"<li><code>{NOT_UTF8_SHOWN}:2: slug:" in page
+
+
+def test_the_serve_error_page_is_made_of_any_text():
+    from generator.mkdocs_hooks import serve_error_page
+
+    page = serve_error_page(["build/docs/x\udcff.md:1: -: <b>illisible</b>"]).decode("utf-8")
+    assert r"<code>build/docs/x\udcff.md:1: -: &lt;b&gt;illisible&lt;/b&gt;</code>" in page
+
+
+def test_a_file_name_that_is_not_utf8_under_serve_shows_the_french_page(served, tmp_path):
+    url, path, process = served
+    page = url + "sorts/vol/"
+    wait_for(page, lambda status, text: status == 200)
+
+    odd = path.with_name(NOT_UTF8)
+    odd.write_bytes(path.read_bytes())
+    located = f"{NOT_UTF8_SHOWN}:2: slug: attendu un slug propre à ce sort, reçu « vol », "
+    status, text = wait_for(page, lambda status, text: located in text)
+    assert status == 500 and '<html lang="fr">' in text and "Site non reconstruit" in text
+    assert located + "déjà celui de spells/vol.yaml:2" in text  # relative, as `make check` says
+    assert "livereload" in text  # it reloads itself once the file is gone
+    assert located in get(url)[1]
+
+    odd.unlink()
+    status, text = wait_for(page, lambda status, text: status == 200)
+    assert "Vol" in text and process.poll() is None
+    terminal = (tmp_path / "serve.log").read_text(encoding="utf-8", errors="replace")
+    assert located + "déjà celui de spells/vol.yaml:2" in terminal
+    assert "Traceback" not in terminal and "Error" not in terminal
