@@ -1,16 +1,20 @@
 """``python -m generator serve`` (what ``make serve`` runs) while a spell file is invalid: every
-page answers at once with a French page naming ``fichier:ligne``, never a wait without an end,
-and the site comes back once the file is fixed."""
+page answers at once with a French page naming ``fichier:ligne`` as ``make check`` does (relative
+paths, any file name printable), never a wait without an end, styled and reloaded within its own
+policy, and the site comes back once the file is fixed. Two tests start the real server."""
 
 from __future__ import annotations
 
 import contextlib
 import html
+import http.server
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -18,6 +22,7 @@ import urllib.request
 import pytest
 
 from tests.conftest import ROOT, copy_project
+from tests.loopback import QuietServer
 
 #: The longest a request may take (a rebuild of a one-spell site is a few seconds).
 REQUEST_S = 60
@@ -211,3 +216,79 @@ def test_a_file_name_that_is_not_utf8_under_serve_shows_the_french_page(served, 
     terminal = (tmp_path / "serve.log").read_text(encoding="utf-8", errors="replace")
     assert located + "déjà celui de spells/vol.yaml:2" in terminal
     assert "Traceback" not in terminal and "Error" not in terminal
+
+
+def test_the_serve_error_page_allows_its_style_by_hash_and_its_reload_script():
+    """The page holds no ``style`` attribute (no hash can allow one), each ``<style>`` is allowed
+    by its hash in ``style-src``, and ``script-src`` allows the inline reload script (no hash nor
+    nonce there, which would make the browser ignore ``'unsafe-inline'``)."""
+    from generator.mkdocs_hooks import serve_error_page
+    from generator.security import style_source
+
+    page = serve_error_page(["spells/vol.yaml:3: name: <style>x</style>"]).decode("utf-8")
+    policy = html.unescape(
+        re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)[1]
+    )
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split("; ")}
+    styles = re.findall(r"<style>(.*?)</style>", page, re.S)
+    assert styles and not re.search(r"\sstyle=", page)
+    assert "'unsafe-inline'" not in directives["style-src"]
+    assert sorted(directives["style-src"]) == sorted(["'self'", *map(style_source, styles)])
+    assert directives["script-src"] == ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'"]
+
+
+@pytest.mark.browser
+def test_the_serve_error_page_is_styled_and_reloads_itself_without_violating_its_policy(browser):
+    from mkdocs.livereload import LiveReloadServer
+
+    from generator.mkdocs_hooks import serve_error_page
+
+    # The page as `serve` answers it, its reload script added (epoch 1), from a server whose
+    # rebuild ends (epoch 2, once ``rebuilt`` is set) after the test has looked at the page.
+    body = serve_error_page(["spells/vol.yaml:3: name: attendu un nom"])
+    body = LiveReloadServer._inject_js_into_html(None, body, 1)
+    loads: list[str] = []
+    rebuilt = threading.Event()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            if self.path == "/sorts/vol/":
+                loads.append(self.path)
+                status, answer = 500, body
+            elif self.path.startswith("/livereload/") and rebuilt.is_set() and len(loads) == 1:
+                status, answer = 200, b"2"
+            else:  # not rebuilt yet (the script asks again 3 s later), or the favicon
+                status, answer = 404, b""
+            self.send_response(status)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(answer)))
+            self.end_headers()
+            self.wfile.write(answer)
+
+        def log_message(self, *args):
+            pass
+
+    server = QuietServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context(locale="fr-FR")
+    context.add_init_script(
+        "window.__violations = []; document.addEventListener('securitypolicyviolation',"
+        " (event) => window.__violations.push(event.violatedDirective));"
+    )
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_port}/sorts/vol/", wait_until="load")
+        assert page.locator("h1").evaluate("h1 => getComputedStyle(h1).fontSize") == "22.4px"
+        assert page.evaluate("getComputedStyle(document.body).maxWidth") == "800px"
+        assert page.evaluate("window.__violations") == []
+        with page.expect_event("load", timeout=REQUEST_S * 1000):  # it reloads itself
+            rebuilt.set()
+        assert loads == ["/sorts/vol/", "/sorts/vol/"]
+        assert page.evaluate("window.__violations") == []
+        assert "Enabled live reload" in console
+        assert not [text for text in console if "Content Security Policy" in text]
+    finally:
+        context.close()
+        server.shutdown()
