@@ -2,13 +2,29 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-HOST   ?= 127.0.0.1
-PORT   ?= 8000
 SITE_URL ?=
 # The publishing address reaches the build through the environment, never through a shell
 # command line ($(value …) keeps it as written); the build checks it is an http(s) address.
 override SITE_URL := $(value SITE_URL)
 export SITE_URL
+# Where `make serve` listens: HOST and PORT given on make's command line (make serve HOST=… PORT=…),
+# else GRIMOIRE_HOST and GRIMOIRE_PORT, else 127.0.0.1:8000; never a HOST or PORT inherited from
+# the environment (shells and Node set-ups export HOST, even 0.0.0.0). They reach the server as
+# written ($(value …)), through the environment, and it checks them before building anything; a
+# HOST or PORT of the command line goes no further (make would expand it to export it).
+GRIMOIRE_HOST ?= 127.0.0.1
+GRIMOIRE_PORT ?= 8000
+override GRIMOIRE_HOST := $(value GRIMOIRE_HOST)
+override GRIMOIRE_PORT := $(value GRIMOIRE_PORT)
+ifeq ($(origin HOST),command line)
+override HOST := $(value HOST)
+override GRIMOIRE_HOST := $(HOST)
+endif
+ifeq ($(origin PORT),command line)
+override PORT := $(value PORT)
+override GRIMOIRE_PORT := $(PORT)
+endif
+export GRIMOIRE_HOST GRIMOIRE_PORT
 
 .PHONY: setup check generate build serve lint format test bench clean
 
@@ -37,7 +53,7 @@ build: setup
 	$(PY) -m generator build
 
 serve: setup
-	$(PY) -m generator serve --host $(HOST) --port $(PORT)
+	$(PY) -m generator serve --host="$$GRIMOIRE_HOST" --port="$$GRIMOIRE_PORT"
 
 # Linters and type checks: a few seconds, first in `make test`, any finding fails it.
 lint: $(VENV)/.installed node_modules/.bin/biome

@@ -15,9 +15,11 @@ French message, and nothing is left beside the previous site.
 from __future__ import annotations
 
 import errno
+import ipaddress
 import logging
 import os
 import re
+import socket
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -31,7 +33,7 @@ from .site_folder import (
     start_staging,
 )
 
-__all__ = ["BuildError", "build_site", "check_site_url", "serve_site"]
+__all__ = ["BuildError", "build_site", "check_serve_address", "check_site_url", "serve_site"]
 
 
 class BuildError(Exception):
@@ -250,9 +252,7 @@ def check_site_url(site_url: str) -> None:
         or "?" in site_url
         or "#" in site_url
     ):
-        shown = "".join(
-            c if c.isascii() and c.isprintable() else f"<U+{ord(c):04X}>" for c in site_url[:80]
-        )
+        shown = _printable(site_url)
         why = f" (caractère « {bad} » interdit)" if bad is not None and bad.isprintable() else ""
         raise BuildError(
             f"SITE_URL: -: attendu l'adresse de publication, de la forme "
@@ -264,17 +264,78 @@ def check_site_url(site_url: str) -> None:
 _URL_UNSAFE = frozenset(' "<>\\^`{|}')
 
 
-def serve_site(root: Path, host: str, port: int) -> None:
-    """Serve with live rebuild on every change of a spell, template or page (the hook generates)."""
+def _printable(text: str, limit: int = 80) -> str:
+    """The start of a value as a message shows it: a character other than printable ASCII as
+    ``<U+XXXX>`` (a message never reorders or recolours the terminal it is printed in)."""
+    return "".join(
+        c if c.isascii() and c.isprintable() else f"<U+{ord(c):04X}>" for c in text[:limit]
+    )
+
+
+def check_serve_address(host: str, port: str) -> tuple[str, int]:
+    """The address and port ``serve`` listens on, read from their text: an IP address (IPv4, or
+    IPv6 with or without brackets) or ``localhost``, and a port from 1 to 65535. Anything else is
+    refused with a French BuildError, before anything is built."""
+    address = host[1:-1] if host.startswith("[") and host.endswith("]") and ":" in host else host
+    if address.lower() == "localhost":
+        address = "localhost"
+    else:
+        try:
+            if "%" in address:  # an IPv6 zone (``fe80::1%eth0``): any text may follow it
+                raise ValueError(address)
+            address = str(ipaddress.ip_address(address))
+        except ValueError:
+            received = f"« {_printable(host)} »" if host else "une valeur vide"
+            raise BuildError(
+                "HOST: -: attendu l'adresse où servir le site, une adresse IP (127.0.0.1, ::1…) "
+                f"ou localhost, reçu {received}"
+            ) from None
+    if not re.fullmatch(r"[0-9]{1,5}", port) or not 1 <= int(port) <= 65535:
+        received = f"« {_printable(port)} »" if port else "une valeur vide"
+        raise BuildError(f"PORT: -: attendu un port, entier de 1 à 65535, reçu {received}")
+    return address, int(port)
+
+
+#: Why the server could not listen on an address and port, in French.
+_LISTEN_ERRORS = {
+    errno.EADDRINUSE: ("PORT", "un port libre", "déjà pris par un autre programme"),
+    errno.EACCES: ("PORT", "un port permis", "réservé à l'administrateur"),
+    errno.EADDRNOTAVAIL: ("HOST", "une adresse de cette machine", "l'adresse d'une autre machine"),
+}
+
+
+def _check_listening(host: str, port: int, shown_host: str, shown_port: str) -> None:
+    """Refuse, before anything is built, an address and port the server could not listen on."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+            probe.bind((host, port))
+    except OSError as error:
+        what, expected, why = _LISTEN_ERRORS.get(
+            error.errno or 0, ("HOST", "une adresse où écouter", "une adresse inutilisable ici")
+        )
+        shown = shown_host if what == "HOST" else shown_port
+        raise BuildError(
+            f"{what}: -: attendu {expected}, reçu « {_printable(shown)} » ({why}) : rien n'est "
+            "construit"
+        ) from None
+
+
+def serve_site(root: Path, host: str, port: str) -> None:
+    """Serve on ``host:port`` (their text, checked by :func:`check_serve_address` before anything
+    is built) with live rebuild on every change of a spell, template or page (the hook generates)."""
     from mkdocs.commands.serve import serve
 
+    address, number = check_serve_address(host, port)
+    _check_listening(address, number, host, port)
     check_site_url(os.environ.get("SITE_URL", ""))
     root = root.resolve()
     (root / "build" / "docs").mkdir(parents=True, exist_ok=True)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     try:
-        serve(str(root / "mkdocs.yml"), dev_addr=f"{host}:{port}", livereload=True)
+        serve(str(root / "mkdocs.yml"), dev_addr=f"{address}:{number}", livereload=True)
     except Exception as error:  # noqa: BLE001 - the hook's InvalidSpells carries French problems
         problems = getattr(error, "problems", None)
         if problems:

@@ -141,8 +141,13 @@ def _add_serve(commands: Any) -> None:
         description="Génère le site et le sert sur HOST:PORT ; toute modification d'un sort, d'un "
         "gabarit ou d'une page le reconstruit et recharge le navigateur.",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="adresse d'écoute (défaut : 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (défaut : 8000)")
+    # Both are read as text and checked by serve_site before anything is built (in French).
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="adresse d'écoute : une adresse IP ou localhost (défaut : 127.0.0.1)",
+    )
+    parser.add_argument("--port", default="8000", help="port, de 1 à 65535 (défaut : 8000)")
     parser.set_defaults(run=_run_serve)
 
 

@@ -229,13 +229,22 @@ _serve_problems: list[str] = []
 #: The longest a page asked during a rebuild waits for it.
 _REBUILD_WAIT_S = 120
 
+#: The error page's style: one ``<style>`` element its policy allows by its hash (a policy
+#: cannot allow a ``style`` attribute without allowing all of them). The page is no file of the
+#: site: it is shown when there may be no site yet to serve a style sheet from.
+_SERVE_ERROR_STYLE = (
+    "body { font: 16px/1.5 system-ui, sans-serif; margin: 1rem; max-width: 50rem }"
+    " h1 { font-size: 1.4rem }"
+)
+
 _SERVE_ERROR_PAGE = """<!doctype html>
 <html lang="fr"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="{policy}">
-<title>Site non reconstruit — Grimoire</title></head>
-<body style="font: 16px/1.5 system-ui, sans-serif; margin: 1rem; max-width: 50rem">
-<h1 style="font-size: 1.4rem">Site non reconstruit : un fichier est à corriger</h1>
+<title>Site non reconstruit — Grimoire</title>
+<style>{style}</style></head>
+<body>
+<h1>Site non reconstruit : un fichier est à corriger</h1>
 <p>La dernière modification n’a pas été publiée, car&nbsp;:</p>
 <ul>{items}</ul>
 <p>Corrigez le fichier et enregistrez-le&nbsp;: cette page se recharge d’elle-même.</p>
@@ -245,13 +254,21 @@ _SERVE_ERROR_PAGE = """<!doctype html>
 
 def serve_error_page(problems: list[str]) -> bytes:
     """The page ``mkdocs serve`` shows at every address while a rebuild fails: each problem as
-    ``fichier:ligne: champ: message``, escaped."""
+    ``fichier:ligne: champ: message``, escaped (file names come printable from the validation,
+    ``shown_path``; a character UTF-8 cannot hold, a lone surrogate, is shown as ``\\udcff``),
+    styled within its own policy, and reloaded by the script ``serve`` adds to it (which its
+    policy lets run, :func:`generator.security.policy_for`)."""
     from markupsafe import escape
 
     from generator.security import policy_for
 
     items = "".join(f"<li><code>{escape(problem)}</code></li>" for problem in problems)
-    return _SERVE_ERROR_PAGE.format(policy=escape(policy_for("serve")), items=items).encode("utf-8")
+    page = _SERVE_ERROR_PAGE.format(
+        policy=escape(policy_for("serve", styles=[_SERVE_ERROR_STYLE])),
+        style=_SERVE_ERROR_STYLE,
+        items=items,
+    )
+    return page.encode("utf-8", "backslashreplace")
 
 
 def on_serve(server, config, builder):

@@ -8,7 +8,6 @@ the errata a text carries).
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 from .links import MentionFinder
@@ -32,22 +31,13 @@ def load_spells(spells_dir: Path) -> list[dict]:
 
     from ..spellformat.validate import load_dir
 
-    loaded, problems = load_dir(spells_dir)
+    # Every path of a message (the file of a problem, the other file a duplicate names) is
+    # relative to the project, as the person editing the files knows it, as ``make check`` says it.
+    loaded, problems = load_dir(spells_dir, shown=spells_dir.name)
     if problems:
-        base = spells_dir.parent
-        raise GenerationError(
-            [str(dataclasses.replace(p, path=_shown(p.path, base))) for p in problems]
-        )
+        raise GenerationError([str(problem) for problem in problems])
     spells = [spell.data for spell in loaded]
     return sorted(spells, key=lambda spell: (fold(spell["name"]), spell["name"]))
-
-
-def _shown(path: str, base: Path) -> str:
-    """A problem's path relative to the project, as the person editing the files knows it."""
-    try:
-        return Path(path).resolve().relative_to(base.resolve()).as_posix()
-    except ValueError:
-        return path
 
 
 class Compendium:

@@ -43,6 +43,7 @@ __all__ = [
     "check_file",
     "load_dir",
     "load_schema",
+    "shown_path",
     "spell_files",
 ]
 
@@ -81,7 +82,7 @@ class Spell:
 
 def check_file(path: str | os.PathLike[str]) -> list[Problem]:
     """Return every problem of the file *path* on its own (cross-file rules excluded)."""
-    problems, _ = _check_one(Path(path), os.fspath(path))
+    problems, _ = _check_one(Path(path), shown_path(os.fspath(path)))
     return _sorted(problems)
 
 
@@ -90,14 +91,17 @@ def check_dir(path: str | os.PathLike[str]) -> list[Problem]:
     return load_dir(path)[1]
 
 
-def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
-    """Load and validate the spell directory *path*.
+def load_dir(
+    path: str | os.PathLike[str], *, shown: str | None = None
+) -> tuple[list[Spell], list[Problem]]:
+    """Load and validate the spell directory *path*, which messages name *shown* (default: *path*
+    as given), in every path they hold: the file of a problem and the other file it names.
 
     Return the spells read (sorted by file name) and every problem. The data can only
     be trusted if the list of problems is empty. Every file is read and checked at every call:
     nothing read from a cache can stand in for a check that protects the pages.
     """
-    shown = os.fspath(path)
+    shown = shown_path(os.fspath(path) if shown is None else shown)
     directory = Path(path)
     if not directory.exists():
         return [], [
@@ -118,12 +122,27 @@ def load_dir(path: str | os.PathLike[str]) -> tuple[list[Spell], list[Problem]]:
     spells: list[Spell] = []
     problems: list[Problem] = []
     for file in files:
-        file_problems, spell = _check_one(file, os.path.join(shown, file.name))
+        file_problems, spell = _check_one(file, os.path.join(shown, shown_path(file.name)))
         problems += file_problems
         if spell is not None:
             spells.append(spell)
     problems += _across_files(spells)
     return spells, _sorted(problems)
+
+
+def shown_path(path: str) -> str:
+    """A file's path as a message shows it, printable on any terminal and in any page: a byte of
+    its name that is not UTF-8 (which Python reads as a lone surrogate, U+DC80 to U+DCFF) as
+    ``\\xff``, any other character that is not printable (control, invisible, bidirectional
+    control, lone surrogate) as ``<U+XXXX>``, as in the texts of a spell."""
+    return "".join(
+        f"\\x{ord(c) - 0xDC00:02x}"
+        if "\udc80" <= c <= "\udcff"
+        else c
+        if c.isprintable()
+        else f"<{_codepoint(c)}>"
+        for c in path
+    )
 
 
 def spell_files(directory: Path) -> list[Path]:
@@ -455,7 +474,11 @@ def _within_file(data: dict[str, Any], file_name: str) -> Iterator[tuple[DataPat
             )
         stem = file_name[: -len(SPELL_SUFFIX)]
         if slug != stem:
-            yield ("slug",), f"attendu « {stem} » (nom du fichier {file_name}), reçu « {slug} »"
+            yield (
+                ("slug",),
+                f"attendu « {shown_path(stem)} » (nom du fichier {shown_path(file_name)}), "
+                f"reçu « {slug} »",
+            )
 
     # an alias is a spelling different from the name, with an address of its own
     aliases = data.get("aliases")
