@@ -10,7 +10,11 @@ import {
   levelRange,
   matchesFacet,
 } from "../../generator/pages/static/spell-index-select.js";
-import { readIndexState, writeIndexState } from "../../generator/pages/static/spell-index-state.js";
+import {
+  MAX_TEXTE,
+  readIndexState,
+  writeIndexState,
+} from "../../generator/pages/static/spell-index-state.js";
 
 test("fold lowers case, drops accents, splits ligatures and punctuation", () => {
   assert.equal(fold("L'Invisibilité"), "l invisibilite");
@@ -66,6 +70,19 @@ test("index state: addresses of the eight-column table and the old ?q= still rea
   assert.deepEqual(readIndexState("?tri=3").sort, { key: "nom", descending: false });
   assert.equal(readIndexState("?q=eclair").texte, "eclair");
   assert.equal(readIndexState("?q=eclair&texte=vol").texte, "vol");
+});
+
+test("index state: a built-in property name is no sort, and the filter text is bounded", () => {
+  for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
+    assert.deepEqual(readIndexState("?tri=" + name).sort, { key: "nom", descending: false }, name);
+    assert.equal(writeIndexState("", readIndexState("?tri=" + name)), "", name);
+  }
+  const long = "a".repeat(1000000);
+  assert.equal(readIndexState("?texte=" + long).texte.length, MAX_TEXTE);
+  assert.equal(
+    new URLSearchParams(writeIndexState("", { texte: long })).get("texte").length,
+    MAX_TEXTE,
+  );
 });
 
 test("the text filter ranks exact name, start, words of the name, aliases, then text", () => {

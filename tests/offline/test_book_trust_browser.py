@@ -109,9 +109,6 @@ SCHEDULE = """([at, face, taps]) => {
 def test_two_tabs_tapping_in_the_same_millisecond_keep_every_cast(site_url, new_context):
     context = new_context(engine=False, viewport={"width": 360, "height": 740})
     tabs = [context.new_page(), context.new_page()]
-    errors: list[str] = []
-    for tab in tabs:
-        tab.on("pageerror", lambda error: errors.append(str(error)))
     tabs[0].goto(site_url + "grimoire/")
     store(tabs[0], SAVED)
     for tab in tabs:
@@ -137,4 +134,41 @@ def test_two_tabs_tapping_in_the_same_millisecond_keep_every_cast(site_url, new_
     book = book_of(tabs[0])
     assert sorted(e["de"] for e in book["journal"]) == [3] * TAPS + [4] * TAPS
     assert len({e["id"] for e in book["journal"]}) == 2 * TAPS
-    assert errors == []
+
+
+#: The site's storage blocked, as a browser set to refuse every site's data makes it: reading
+#: ``localStorage`` or ``sessionStorage`` throws.
+BLOCKED = """for (const name of ['localStorage', 'sessionStorage']) {
+    Object.defineProperty(window, name, { get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+}"""
+
+
+def test_with_the_storage_blocked_every_page_works_and_says_what_can_be_done(site_url, new_context):
+    context = new_context(engine=False)  # a JavaScript error fails the test
+    context.add_init_script(script=BLOCKED)
+    page = context.new_page()
+    for path in ("", "sorts/", "sorts/vol/", "calculateurs/"):
+        page.goto(site_url + path)
+        page.wait_for_load_state("load")
+        assert page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
+    page.goto(site_url + "grimoire/")
+    notice = page.locator("[data-book-broken]")
+    notice.wait_for(state="visible")
+    assert page.inner_text("[data-book-broken-title]") == "Stockage du navigateur bloqué"
+    assert "autorisez les données de site pour ce site" in notice.inner_text()
+    assert "importez" not in notice.inner_text().lower()
+    page.get_by_label("Magie").fill("4")
+    page.get_by_label("Magie").blur()
+    assert page.inner_text("[data-book-message]").startswith(
+        "Refusé : ce navigateur bloque le stockage de ce site"
+    )
+
+
+def test_a_tampered_theme_setting_is_read_as_none(site_url, new_context):
+    page = new_context(engine=False).new_page()
+    page.goto(site_url)
+    page.evaluate("() => localStorage.setItem('/.__palette', '{pas du JSON')")
+    page.reload()
+    page.wait_for_load_state("load")
+    assert page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")

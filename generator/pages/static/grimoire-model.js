@@ -228,7 +228,9 @@ export function find(book, slug) {
 export function loadBook() {
   const { raw, inaccessible } = readRaw();
   const none = { book: emptyBook(), rejected: [], kept: { sorts: [], journal: [] } };
-  if (inaccessible) return { ...none, broken: "stockage du navigateur inaccessible", raw: null };
+  if (inaccessible) {
+    return { ...none, broken: "stockage du navigateur inaccessible", raw: null, inaccessible };
+  }
   if (raw === null) return none;
   if (raw.length > MAX_STORED_CHARS) {
     return {

@@ -164,6 +164,14 @@ export class BookPage {
      only replaced when ``replaceBroken`` says the reader confirmed it. */
   update(change, redraw, replaceBroken) {
     const read = loadBook();
+    if (read.inaccessible) {
+      this.say(
+        "Refusé : ce navigateur bloque le stockage de ce site ; autorisez les données de site " +
+          "pour ce site, puis rechargez la page.",
+        "error",
+      );
+      return false;
+    }
     if (read.broken && !replaceBroken) {
       this.say(
         "Le grimoire enregistré est illisible (" +
@@ -229,18 +237,25 @@ export class BookPage {
     const kept = typeof read.raw === "string";
     this.q("broken").hidden = !read.broken && !rejected.length;
     this.q("broken-download").hidden = !kept;
-    this.q("broken-title").textContent = read.broken
-      ? "Grimoire enregistré illisible"
-      : "Entrées illisibles dans Mon grimoire";
-    this.q("broken-text").textContent = read.broken
-      ? "Le grimoire enregistré dans ce navigateur est illisible (" +
-        read.broken +
-        "). " +
-        "Il n’a pas été effacé" +
-        (kept ? " : téléchargez-le tel quel pour le garder. " : ". ") +
-        "Pour le remplacer, importez une sauvegarde (« Importer un fichier ») ou ouvrez un lien " +
-        "de partage : le grimoire proposé ne sera enregistré qu’après votre confirmation."
-      : unreadableText(rejected);
+    this.q("broken-title").textContent = read.inaccessible
+      ? "Stockage du navigateur bloqué"
+      : read.broken
+        ? "Grimoire enregistré illisible"
+        : "Entrées illisibles dans Mon grimoire";
+    this.q("broken-text").textContent = read.inaccessible
+      ? "Ce navigateur ne laisse pas ce site enregistrer de données (stockage bloqué : réglage " +
+        "des cookies et données de site, ou navigation privée stricte). Mon grimoire ne peut ni " +
+        "lire ni garder vos sorts : autorisez les données de site pour ce site, puis rechargez la " +
+        "page. Vos calculs restent possibles sur les pages des sorts."
+      : read.broken
+        ? "Le grimoire enregistré dans ce navigateur est illisible (" +
+          read.broken +
+          "). " +
+          "Il n’a pas été effacé" +
+          (kept ? " : téléchargez-le tel quel pour le garder. " : ". ") +
+          "Pour le remplacer, importez une sauvegarde (« Importer un fichier ») ou ouvrez un lien " +
+          "de partage : le grimoire proposé ne sera enregistré qu’après votre confirmation."
+        : unreadableText(rejected);
     const magic = this.q("magic");
     if (document.activeElement !== magic) magic.value = String(book.magic);
     this.q("reading").value = book.reading;

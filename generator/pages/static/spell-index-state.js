@@ -5,8 +5,17 @@
 export const FACETS = ["niveau", "element", "difficulte"];
 /** The sort keys, in the order of the list's columns. */
 export const SORTS = ["nom", "niveaux", "element", "difficulte"];
-/* Addresses written when the index had eight columns (?tri=7-desc). */
-const OLD_COLUMNS = { 0: "nom", 1: "niveaux", 6: "element", 7: "difficulte" };
+/* Addresses written when the index had eight columns (?tri=7-desc). A Map: a key of the address
+   is never looked up among an object's built-in properties (?tri=constructor). */
+const OLD_COLUMNS = new Map([
+  ["0", "nom"],
+  ["1", "niveaux"],
+  ["6", "element"],
+  ["7", "difficulte"],
+]);
+/** The longest filter text the index reads (a spell's longest name is under 60 characters): a
+    longer ?texte= is cut, and the field takes no more. */
+export const MAX_TEXTE = 200;
 /** The order of a list without ?tri: by name, ascending. */
 export const DEFAULT_SORT = Object.freeze({ key: "nom", descending: false });
 
@@ -34,16 +43,17 @@ export function readIndexState(search) {
   }
   let sort = { ...DEFAULT_SORT };
   const tri = /^([a-z]+|\d+)(-desc)?$/.exec(params.get("tri") || "");
-  const key = tri && (SORTS.includes(tri[1]) ? tri[1] : OLD_COLUMNS[tri[1]]);
+  const key = tri && (SORTS.includes(tri[1]) ? tri[1] : OLD_COLUMNS.get(tri[1]));
   if (key) sort = { key, descending: !!tri[2] };
-  return { texte: params.get("texte") ?? params.get("q") ?? "", facets, sort };
+  const texte = (params.get("texte") ?? params.get("q") ?? "").slice(0, MAX_TEXTE);
+  return { texte, facets, sort };
 }
 
 /** The query string ("?…" or "") of ``search`` with the index's state written in. */
 export function writeIndexState(search, state) {
   const params = new URLSearchParams(search);
   for (const key of ["q", "texte", ...FACETS, "tri"]) params.delete(key);
-  const texte = (state.texte || "").trim();
+  const texte = (state.texte || "").slice(0, MAX_TEXTE).trim();
   if (texte) params.set("texte", texte);
   for (const facet of FACETS) {
     const f = state.facets?.[facet] || { include: [], exclude: [] };

@@ -11,6 +11,7 @@ import { readRow, selectRows } from "./spell-index-select.js";
 import {
   DEFAULT_SORT,
   FACETS,
+  MAX_TEXTE,
   isDefaultSort,
   readIndexState,
   writeIndexState,
@@ -37,6 +38,7 @@ export function mountIndex(root) {
   const tbody = table.tBodies[0];
   const headers = [...table.tHead.rows[0].cells];
   const query = form.querySelector("#gr-q");
+  query.maxLength = MAX_TEXTE; // the address's text is cut to the same length
   const count = form.querySelector(".gr-count");
   const empty = root.querySelector(".gr-empty");
   const more = root.querySelector(".gr-more");
