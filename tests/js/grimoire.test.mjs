@@ -634,6 +634,12 @@ test("an opponent from a share link casts with their own reading; the duel is a 
     summary.outcomes.map((o) => o.expected),
     odds.map((o) => (Math.round((o.faces.length / 12) * 10) / 10).toFixed(1).replace(".", ",")),
   );
+  // The summary's text names the duel, its spells and its result.
+  assert.deepEqual(summary.duels, [{ slug: "vol", opponent: "eclair", result: entry.resultat }]);
+  assert.match(
+    journal.eveningText(summary, (s) => (s === "eclair" ? "Éclair" : "Vol")),
+    new RegExp("\\nDuels : Vol contre Éclair, " + journal.DUEL_WORDS[entry.resultat] + "\\."),
+  );
   // Exported and imported, the entry comes back whole, and undo takes it back.
   const back = book.validate(JSON.parse(JSON.stringify(book.exportData(spellbook, null))), null, {
     file: true,

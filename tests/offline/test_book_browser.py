@@ -39,6 +39,8 @@ SAVED = {
     ],
 }
 REFUSED = "Votre grimoire n’a pas été modifié."
+#: The phone's screen: its height, and the theme's header fixed at its top.
+PHONE_HEIGHT, HEADER_PX = 740, 48
 
 
 def core(book: dict) -> dict:
@@ -703,6 +705,17 @@ def test_a_cast_that_reaches_the_cost_offers_the_level_up(book_tab):
         2,
         cost - 1 + gained,
     )
+    # The result, the level it reaches and « Annuler ce lancer » together, on the phone's screen
+    # under its header, the focus on the result.
+    assert up.count() == 1
+    for node in (
+        page.locator("[data-cast-result]"),
+        up,
+        entry(page, "vol").get_by_role("button", name="Annuler ce lancer"),
+    ):
+        box = node.bounding_box()
+        assert box and HEADER_PX <= box["y"] and box["y"] + box["height"] <= PHONE_HEIGHT, box
+    assert page.evaluate("() => document.activeElement.matches('[data-cast-result]')")
     up.click()
     assert {s["slug"]: (s["apprentissage"], s["xp"]) for s in book_of(page)["sorts"]}["vol"] == (
         3,
@@ -715,6 +728,32 @@ def test_a_cast_that_reaches_the_cost_offers_the_level_up(book_tab):
         2,
         cost - 1 + gained,
     )
+
+
+def test_a_cast_is_undone_from_beside_its_result(book_tab):
+    page = book_tab(book=SAVED)
+    open_cast(page)
+    page.get_by_role("group", name="Face du dé du MJ :").get_by_role(
+        "button", name="7", exact=True
+    ).click()
+    back = entry(page, "vol").get_by_role("button", name="Annuler ce lancer")
+    back.click()
+    assert {s["slug"]: s["xp"] for s in book_of(page)["sorts"]}["vol"] == 5
+    assert book_of(page)["journal"] == []
+    assert page.inner_text("[data-book-message]").startswith("Annulé : Vol : face 7")
+    assert back.count() == 0
+    # Once another entry follows the cast, it is no longer this panel's to undo.
+    page.get_by_role("group", name="Face du dé du MJ :").get_by_role(
+        "button", name="7", exact=True
+    ).click()
+    entry(page, "teleportation").get_by_role(
+        "button", name="Retirer Téléportation de Mon grimoire"
+    ).click()
+    back.click()
+    assert "ce lancer n’est plus la dernière entrée du journal" in page.inner_text(
+        "[data-book-message]"
+    )
+    assert len(book_of(page)["journal"]) == 2
 
 
 def test_a_spell_being_learnt_is_moved_to_its_first_level_by_hand(book_tab):

@@ -1,15 +1,16 @@
 /* Grimoire — « Lancer » on a spell of /grimoire/: that wizard's odds (the book's magie, the
  * spell's apprentissage, an optional modifier, the book's reading of the 1 and the 12), the MJ's
  * die typed on a pad of its faces or drawn here, the outcome in words with its XP, credited at
- * once through the journal; « Passer à l'apprentissage N » once the XP reaches the cost.
+ * once through the journal; beside the result, « Passer à l'apprentissage N » once the XP
+ * reaches the cost, and « Annuler ce lancer ».
  * Every answer comes from the rules' data (grimoire-table.js).
  */
 import { el } from "./common.js";
 import { diePad, field } from "./grimoire-controls.js";
-import { castSpell, describe, levelUp, levelUpOffer, setSpell } from "./grimoire-journal.js";
+import { castSpell, describe, levelUp, levelUpOffer, setSpell, undo } from "./grimoire-journal.js";
 import { duelPanel } from "./grimoire-duel.js";
 import { studyPanel } from "./grimoire-study.js";
-import { BOOK_LEARNING } from "./grimoire-model.js";
+import { BOOK_LEARNING, BookError } from "./grimoire-model.js";
 import { MODIFIER_RANGE, parseModifier } from "./grimoire-values.js";
 import { replayQuery } from "./grimoire-replay.js";
 import { castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
@@ -33,7 +34,57 @@ function replayUrl(entry) {
   );
 }
 
-function castPanel(page, entry, name, close) {
+/* After a cast, what the table does next, beside its result: the level the XP now reaches (the
+   reader's choice) and « Annuler ce lancer » (the journal's last entry, when it is this cast). */
+function nextActions(page, entry, spell) {
+  const next = el("div", "gr-cast__actions gr-cast__next");
+  next.setAttribute("data-cast-next", "");
+  const offer = levelUpOffer(entry, spell.difficulty);
+  if (offer) {
+    const up = el(
+      "button",
+      "md-button md-button--primary gr-book__level-up",
+      "Passer à l’apprentissage " + offer.to,
+    );
+    up.type = "button";
+    const why = el(
+      "span",
+      "gr-book__help",
+      "coûte " + offer.cost + " XP sur " + entry.xp + " (le MJ peut en décider autrement)",
+    );
+    why.id = "gr-cast-" + entry.slug + "-up";
+    up.setAttribute("aria-describedby", why.id);
+    up.addEventListener("click", () => {
+      if (page.update((book) => levelUp(book, entry.slug, spell.difficulty, now()), false)) {
+        page.lastCast = null;
+        page.render();
+        page.focusIn(entry.slug, ".gr-cast__face");
+      }
+    });
+    next.append(up, why);
+  }
+  const back = el("button", "md-button", "Annuler ce lancer");
+  back.type = "button";
+  back.addEventListener("click", () => {
+    let undone = null;
+    const ok = page.update((book) => {
+      const last = book.journal[book.journal.length - 1];
+      if (!last || last.id !== page.lastCast?.id) {
+        throw new BookError(["ce lancer n’est plus la dernière entrée du journal"]);
+      }
+      undone = undo(book);
+    }, false);
+    if (!ok) return;
+    page.lastCast = null;
+    page.render();
+    page.say("Annulé : " + describe(undone, () => page.nameOf(entry.slug)) + ".", "info");
+    page.focusIn(entry.slug, ".gr-cast__face");
+  });
+  next.appendChild(back);
+  return next;
+}
+
+function castPanel(page, entry, spell, name, close) {
   const id = "gr-cast-" + entry.slug;
   const panel = el("section", "gr-cast");
   panel.setAttribute("aria-labelledby", id + "-title");
@@ -99,14 +150,19 @@ function castPanel(page, entry, name, close) {
     if (!ok || !done) return;
     page.lastCast = {
       slug: entry.slug,
+      id: done.id,
       text: (drawn ? "Dé lancé : " : "") + describe(done, () => name),
       replay: drawn ? replayUrl(done) : null,
     };
     page.render();
+    // The result, and what to do next beside it, on screen; the focus on the result.
     const again = page
       .q("list")
-      .querySelector(`[data-slug="${CSS.escape(entry.slug)}"] .gr-cast__result`);
-    if (again) again.focus();
+      .querySelector(`[data-slug="${CSS.escape(entry.slug)}"] .gr-cast__outcome`);
+    if (again) {
+      again.querySelector(".gr-cast__result").focus({ preventScroll: true });
+      again.scrollIntoView({ block: "nearest" });
+    }
   };
   const { label: padLabel, pad } = diePad(id + "-pad", "Face du dé du MJ :", (face) =>
     cast(face, false),
@@ -119,15 +175,18 @@ function castPanel(page, entry, name, close) {
   closeButton.type = "button";
   closeButton.addEventListener("click", close);
   actions.append(roll, closeButton);
-  panel.append(title, modRow, odds, padLabel, pad, actions, result);
+  const outcome = el("div", "gr-cast__outcome");
+  outcome.appendChild(result);
+  panel.append(title, modRow, odds, padLabel, pad, actions, outcome);
   if (page.lastCast && page.lastCast.slug === entry.slug) {
     result.textContent = page.lastCast.text;
     if (page.lastCast.replay) {
       const link = el("a", "gr-cast__replay", "Lien qui rejoue ce lancer");
       link.href = page.lastCast.replay;
       link.setAttribute("data-cast-replay", "");
-      panel.appendChild(link);
+      outcome.appendChild(link);
     }
+    outcome.appendChild(nextActions(page, entry, spell));
   }
   showOdds();
   return panel;
@@ -188,7 +247,8 @@ export function castControls(page, item, entry, spell, name) {
     });
     row.appendChild(duel);
   }
-  if (offer) {
+  // With the cast panel open, the level is offered beside the cast's result (nextActions).
+  if (offer && page.openCast !== entry.slug) {
     const up = el(
       "button",
       "md-button md-button--primary gr-book__level-up",
@@ -214,7 +274,7 @@ export function castControls(page, item, entry, spell, name) {
   }
   if (page.openCast === entry.slug && spell && castable(entry.learning)) {
     item.appendChild(
-      castPanel(page, entry, name, () => {
+      castPanel(page, entry, spell, name, () => {
         page.openCast = null;
         page.render();
       }),

@@ -268,12 +268,15 @@ export function describe(entry, nameOf) {
   return name + " : modifié à la main (" + states(entry.avant) + " → " + states(entry.apres) + ")";
 }
 
-const decimal = (value) => (Math.round(value * 10) / 10).toFixed(1).replace(".", ",");
+/* A count of faces over ``die`` faces, as a French decimal to one place: the sum stays a whole
+   number of faces (exact) until it is written. */
+const decimal = (faces, die) => (Math.round((faces * 10) / die) / 10).toFixed(1).replace(".", ",");
 
 /**
  * The evening: the journal's entries since ``since`` (an ISO time), as
- * {casts, xp: [[slug, XP]], outcomes: [{outcome, label, seen, expected}], levels: [[slug, level]]}.
- * Expected: the sum, over the casts, of each outcome's odds at that cast.
+ * {casts, xp: [[slug, XP]], outcomes: [{outcome, label, seen, expected}], levels: [[slug, level]],
+ * duels: [{slug, opponent, result}]}. Expected: the sum, over the casts, of each outcome's odds at
+ * that cast, counted exactly in faces of the die.
  */
 export function evening(book, since) {
   const entries = book.journal.filter((e) => e.t >= since);
@@ -281,6 +284,7 @@ export function evening(book, since) {
   const seen = new Map(OUTCOMES.map((o) => [o, 0]));
   const expected = new Map(OUTCOMES.map((o) => [o, 0]));
   const levels = new Map();
+  const duels = [];
   let casts = 0;
   for (const entry of entries) {
     if (entry.type === "lancer" || entry.type === "duel") {
@@ -294,7 +298,14 @@ export function evening(book, since) {
         modifier: entry.mod || 0,
         reading: entry.lecture,
       })) {
-        expected.set(row.outcome, expected.get(row.outcome) + row.faces.length / FACES.length);
+        expected.set(row.outcome, expected.get(row.outcome) + row.faces.length);
+      }
+      if (entry.type === "duel") {
+        duels.push({
+          slug: entry.sort,
+          opponent: entry.sort_adverse || null,
+          result: entry.resultat,
+        });
       }
     } else if (entry.type === "etude") {
       xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
@@ -314,9 +325,10 @@ export function evening(book, since) {
       outcome: o,
       label: LABELS[o],
       seen: seen.get(o),
-      expected: decimal(expected.get(o)),
+      expected: decimal(expected.get(o), FACES.length),
     })),
     levels: [...levels],
+    duels,
   };
 }
 
@@ -335,6 +347,21 @@ export function eveningText(summary, nameOf) {
       summary.outcomes.map((o) => o.label + " " + o.seen + " / " + o.expected).join(" ; ") +
       ".",
   );
+  if (summary.duels?.length) {
+    lines.push(
+      "Duels : " +
+        summary.duels
+          .map(
+            (d) =>
+              nameOf(d.slug) +
+              (d.opponent ? " contre " + nameOf(d.opponent) : "") +
+              ", " +
+              DUEL_WORDS[d.result],
+          )
+          .join(" ; ") +
+        ".",
+    );
+  }
   if (summary.levels.length) {
     lines.push(
       "Niveaux gagnés : " +
