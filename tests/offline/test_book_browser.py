@@ -582,6 +582,15 @@ def odds_text(magic: int, learning: int, modifier: int = 0) -> str:
     )
 
 
+def cast_line(magic: int, learning: int, modifier: int = 0) -> str:
+    """The cast panel's short line: the chance to cast the spell, and of its best outcome."""
+    odds = rules.cast_odds(magic, learning, modifier=modifier)
+    cast = sum(p for o, p in odds.items() if o.is_cast)
+    best = list(rules.Outcome)[-1]
+    chance = lambda p: f"{rules.format_fraction(p)} ({rules.format_percent(p)})"  # noqa: E731
+    return f"lancé {chance(cast)} · dont {best.label} {chance(odds[best])}"
+
+
 def open_cast(page):
     entry(page, "vol").get_by_role("button", name="Lancer Vol").click()
     page.locator(".gr-cast").wait_for()
@@ -592,7 +601,16 @@ def test_cast_on_the_pad_and_with_the_page_s_die_then_undo(book_tab):
     page = book_tab(book=SAVED)
     open_cast(page)
     odds = page.locator("[data-cast-odds]")
-    assert odds.inner_text() == "Vos chances (magie 3, apprentissage 2) : " + odds_text(3, 2)
+    assert odds.inner_text() == "Vos chances : " + cast_line(3, 2)
+    # Every outcome one tap away, the panel's odds one short line.
+    every = page.locator("[data-cast-odds-all]")
+    assert not every.is_visible()
+    page.get_by_text("Toutes les issues (magie 3, apprentissage 2)", exact=True).click()
+    assert every.inner_text() == odds_text(3, 2)
+    line = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('[data-cast-odds]')).lineHeight)"
+    )
+    assert odds.bounding_box()["height"] <= 2 * line + 1
     pad = page.get_by_role("group", name="Face du dé du MJ :")
     assert pad.get_by_role("button").count() == rules.DIE_FACES
     pad.get_by_role("button", name="7", exact=True).click()
@@ -603,7 +621,9 @@ def test_cast_on_the_pad_and_with_the_page_s_die_then_undo(book_tab):
     assert entry(page, "vol").get_by_label("XP").input_value() == str(5 + gained)
     # A modifier changes the odds and the outcome, from the same data.
     page.get_by_label("Modificateur").fill("-2")
-    assert odds.inner_text().endswith(odds_text(3, 2, -2))
+    assert odds.inner_text() == "Vos chances : " + cast_line(3, 2, -2)
+    assert page.get_by_text("Toutes les issues (magie 3, apprentissage 2, modificateur -2)").count()
+    assert every.text_content() == odds_text(3, 2, -2)  # in the page, folded
     page.get_by_role("button", name="Lancer le dé").click()
     page.wait_for_function(
         "() => document.querySelector('[data-cast-result]').textContent.startsWith('Dé lancé')"

@@ -13,7 +13,7 @@ import { studyPanel } from "./grimoire-study.js";
 import { BOOK_LEARNING, BookError } from "./grimoire-model.js";
 import { MODIFIER_RANGE, parseModifier } from "./grimoire-values.js";
 import { replayQuery } from "./grimoire-replay.js";
-import { castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
+import { castLine, castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
 import { bookUrl } from "./grimoire-tools.js";
 
 const now = () => new Date().toISOString();
@@ -92,6 +92,12 @@ function castPanel(page, entry, spell, name, close) {
   title.id = id + "-title";
   const odds = el("p", "gr-cast__odds");
   odds.setAttribute("data-cast-odds", "");
+  // Every outcome's exact odds, one tap away.
+  const allOdds = el("details", "gr-cast__all");
+  const all = el("p", null);
+  all.setAttribute("data-cast-odds-all", "");
+  const summary = el("summary", null, "Toutes les issues");
+  allOdds.append(summary, all);
   const mod = el("input");
   Object.assign(mod, {
     type: "text",
@@ -116,21 +122,21 @@ function castPanel(page, entry, spell, name, close) {
     if (value === null) return;
     page.castModifier = mod.value;
     const book = page.current();
-    odds.textContent =
-      "Vos chances (magie " +
+    const rows = castOdds({
+      magic: book.magic,
+      learning: entry.learning,
+      modifier: value,
+      reading: book.reading,
+    });
+    odds.textContent = "Vos chances : " + castLine(rows);
+    summary.textContent =
+      "Toutes les issues (magie " +
       book.magic +
       ", apprentissage " +
       entry.learning +
       (value ? ", modificateur " + (value > 0 ? "+" : "") + value : "") +
-      ") : " +
-      oddsLine(
-        castOdds({
-          magic: book.magic,
-          learning: entry.learning,
-          modifier: value,
-          reading: book.reading,
-        }),
-      );
+      ")";
+    all.textContent = oddsLine(rows);
   };
   mod.addEventListener("input", showOdds);
   const result = el("p", "gr-cast__result");
@@ -177,7 +183,7 @@ function castPanel(page, entry, spell, name, close) {
   actions.append(roll, closeButton);
   const outcome = el("div", "gr-cast__outcome");
   outcome.appendChild(result);
-  panel.append(title, modRow, odds, padLabel, pad, actions, outcome);
+  panel.append(title, modRow, odds, allOdds, padLabel, pad, actions, outcome);
   if (page.lastCast && page.lastCast.slug === entry.slug) {
     result.textContent = page.lastCast.text;
     if (page.lastCast.replay) {

@@ -74,6 +74,15 @@ export function oddsLine(odds) {
     .join(" · ");
 }
 
+/** The odds of a cast in one short line: « lancé 5/12 (41,7 %) · dont Parfait 1/12 (8,3 %) »
+    (the faces that cast the spell, and those of the best outcome, counted from ``odds``). */
+export function castLine(odds) {
+  const chance = (faces) => TABLE.odds[faces].fraction + " (" + TABLE.odds[faces].percent + ")";
+  const cast = odds.filter((o) => isCast(o.outcome)).reduce((n, o) => n + o.faces.length, 0);
+  const best = odds[odds.length - 1];
+  return "lancé " + chance(cast) + " · dont " + best.label + " " + chance(best.faces.length);
+}
+
 /** A face drawn uniformly with the browser's cryptographic generator. */
 export function drawFace(random = globalThis.crypto) {
   const n = FACES.length;
