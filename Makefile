@@ -28,13 +28,18 @@ export GRIMOIRE_HOST GRIMOIRE_PORT
 
 .PHONY: setup check generate build serve lint format test bench clean
 
+# A first install takes minutes: each step says what it does before it starts.
 $(VENV)/.installed: pyproject.toml
+	@echo "Installation 1/4 : environnement Python ($(VENV))…"
 	$(PYTHON) -m venv $(VENV)
+	@echo "Installation 2/4 : mise à jour de pip…"
 	$(PY) -m pip install --quiet --upgrade pip
+	@echo "Installation 3/4 : paquets Python (MkDocs, Material, outils de test ; une à deux minutes)…"
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
+	@echo "Installation 4/4 : paquets npm (moteur Pyodide hébergé avec le site, axe-core, Lighthouse, Biome)…"
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 

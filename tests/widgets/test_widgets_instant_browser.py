@@ -462,3 +462,20 @@ def test_the_shown_result_is_marked_out_of_date_while_the_engine_works(context, 
     type_into(page, "#lancer-modificateur", "9")  # outside the build's data
     page.wait_for_selector(f"{CAST}[data-result=stale]", state="attached", timeout=ANSWER_MS)
     assert "is-stale" in page.locator(f"{CAST} [data-result]").get_attribute("class")
+
+
+def test_after_an_engine_failure_the_old_result_says_it_is_the_old_one(context, server):
+    """No new result is coming once the engine failed: the kept one no longer says one is."""
+    lower_timeouts(context, timeoutMs=2000)
+    context.route("**/assets/widgets/engine.js", lambda route: route.abort())
+    page = context.new_page()
+    page.goto(server + "ok/calculateurs/?lancer-magie=6")
+    page.wait_for_selector(f"{CAST}[data-result=ok]", state="attached", timeout=ANSWER_MS)
+    type_into(page, "#lancer-modificateur", "9")  # outside the build's data: the engine is asked
+    page.wait_for_function(FAILED_AND_SAID, arg=CAST, timeout=ANSWER_MS)
+    said = page.evaluate(
+        "(sel) => getComputedStyle(document.querySelector(sel + ' .gr-calc__result'),"
+        " '::before').content",
+        CAST,
+    )
+    assert said == '"Ancien résultat, pour les valeurs précédentes."'
