@@ -6,6 +6,7 @@ import {
   stateKey,
   tooLongMessage,
   MAX_FIELD_CHARS,
+  withoutOthers,
 } from "../../widgets/static/url-state.js";
 
 test("keys are prefixed", () => {
@@ -43,4 +44,13 @@ test("the too-long message is French and names the limit", () => {
     tooLongMessage("Chance"),
     new RegExp("^Chance : valeur trop longue \\(plus de " + MAX_FIELD_CHARS + " caractères\\)\\.$"),
   );
+});
+
+test("a calculator's link carries its values only, and whatever else the address held", () => {
+  const search = "?lancer-magie=6&progression-xp=4&etude-p=1%2F2&texte=vol&lancer-de=3";
+  assert.equal(
+    withoutOthers(search, "lancer", ["lancer", "progression", "etude", "duel"]),
+    "?lancer-magie=6&texte=vol&lancer-de=3",
+  );
+  assert.equal(withoutOthers("?etude-p=1", "lancer", ["lancer", "etude"]), "");
 });

@@ -110,3 +110,57 @@ def test_calculators_page_without_pyodide(offline_engine, site_url):
     assert status.endswith("rechargez la page pour réessayer.")
     assert "précalculées" not in status
     assert refused
+
+
+#: Every calculator near the screen (as near as the ones its script answers first) has drawn its
+#: answer.
+NEAR_ANSWERED = (
+    "() => [...document.querySelectorAll('.gr-calc[data-calc]')].every((calc) => {"
+    " const box = calc.getBoundingClientRect();"
+    " const near = box.bottom > -600 && box.top < innerHeight + 600;"
+    " return !near || calc.hasAttribute('data-result'); })"
+)
+
+
+def heading_top(page, heading_id: str) -> float:
+    return page.evaluate(
+        "(id) => document.getElementById(id).getBoundingClientRect().top", heading_id
+    )
+
+
+def test_a_calculator_link_carries_that_calculator_and_lands_on_it(offline_engine, site_url):
+    context, _ = offline_engine
+    page = context.new_page()
+    page.goto(site_url + "calculateurs/")
+    page.locator(CAST).scroll_into_view_if_needed()
+    page.wait_for_selector(f"{CAST}[data-result]", state="attached", timeout=ANSWER_MS)
+    # Two calculators used: the address is the last one's link, its values only.
+    page.locator(f"{CAST} #lancer-magie").fill("7")
+    page.wait_for_function("() => location.search.includes('lancer-magie=7')")
+    page.locator(f"{STUDY} input[data-field]").first.fill("3")
+    page.wait_for_function("() => location.hash === '#etude-titre'", timeout=ANSWER_MS)
+    link = page.url
+    assert "etude-" in link and "lancer-" not in link, link
+    # Opened on a phone, it lands on the study calculator, and stays there once every
+    # calculator above it has drawn its answers.
+    other = context.new_page()
+    other.goto(link)
+    other.wait_for_function(NEAR_ANSWERED, timeout=ANSWER_MS)
+    other.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    assert 0 <= heading_top(other, "etude-titre") <= 100
+
+
+@pytest.mark.parametrize("heading", ["etude-titre", "progression-titre"])
+def test_a_link_to_a_calculator_s_heading_lands_on_it_after_the_answers(
+    offline_engine, site_url, heading
+):
+    context, _ = offline_engine
+    page = context.new_page()
+    page.goto(site_url + "calculateurs/#" + heading)
+    page.wait_for_function(NEAR_ANSWERED, timeout=ANSWER_MS)
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    assert 0 <= heading_top(page, heading) <= 100

@@ -16,7 +16,13 @@ import {
   lookUp,
 } from "./calculators-data.js";
 import { mark } from "./engine-status.js";
-import { readState, writeState, MAX_FIELD_CHARS, tooLongMessage } from "./url-state.js";
+import {
+  MAX_FIELD_CHARS,
+  readState,
+  tooLongMessage,
+  withoutOthers,
+  writeState,
+} from "./url-state.js";
 
 const DEBOUNCE_MS = 250;
 // The parameter of roll links shared before they carried the face (replayed by the engine).
@@ -98,12 +104,15 @@ export class Calculator {
       faceField ? [faceField.getAttribute("data-param"), face] : null,
     );
     if (faceField) search = writeState(search, this.prefix, {}, [LEGACY_SEED, null]);
+    // The address is this calculator's link: its values only, and its heading to land on.
+    const prefixes = [...document.querySelectorAll(".gr-calc[data-prefix]")].map((section) =>
+      section.getAttribute("data-prefix"),
+    );
+    search = withoutOthers(search, this.prefix, prefixes);
+    const heading = this.section.getAttribute("aria-labelledby");
+    const hash = heading ? "#" + heading : window.location.hash;
     try {
-      history.replaceState(
-        history.state,
-        "",
-        window.location.pathname + search + window.location.hash,
-      );
+      history.replaceState(history.state, "", window.location.pathname + search + hash);
     } catch {
       /* a sandboxed page may refuse: the calculator still works */
     }

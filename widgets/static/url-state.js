@@ -34,6 +34,20 @@ export function writeState(search, prefix, values, seed) {
   return text ? "?" + text : "";
 }
 
+/**
+ * ``search`` without the values of the page's other calculators (``prefixes``: every
+ * calculator's prefix on the page): a link copied from one calculator carries that one only.
+ */
+export function withoutOthers(search, prefix, prefixes) {
+  const query = new URLSearchParams(search);
+  const others = prefixes.filter((p) => p !== prefix);
+  for (const key of [...query.keys()]) {
+    if (others.some((p) => key.startsWith(p + "-"))) query.delete(key);
+  }
+  const text = query.toString();
+  return text ? "?" + text : "";
+}
+
 /** Longest field text sent anywhere: longer values are refused before any work. */
 export const MAX_FIELD_CHARS = 200;
 
