@@ -29,3 +29,22 @@ def test_site_search_ignores_accents(reopen, site_url, spells):
         result.click()
         page.wait_for_url(f"**/sorts/{slug}/**")
         assert page.locator("h1").inner_text() == spells[slug]["name"], typed
+
+
+def test_a_search_result_opens_its_page_at_the_first_highlighted_word(reopen, site_url):
+    """Vol’s « malus » is far down its page: the result lands on it, not on the top."""
+    page = reopen("")
+    page.goto(site_url)
+    page.locator('label.md-header__button[for="__search"]').click()
+    page.locator("input.md-search__input").press_sequentially("malus")
+    result = page.locator('a.md-search-result__link[href*="/sorts/vol/?h="]').first
+    result.wait_for(timeout=10_000)
+    result.click()
+    page.wait_for_url("**/sorts/vol/**")
+    page.wait_for_function(
+        "() => { const mark = document.querySelector('mark[data-md-highlight]'); if (!mark)"
+        " return false; const box = mark.getBoundingClientRect();"
+        " return box.top >= 48 && box.bottom <= innerHeight; }",
+        timeout=15_000,
+    )
+    assert page.evaluate("() => scrollY") > 500

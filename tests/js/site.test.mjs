@@ -218,3 +218,10 @@ test("index rows: drawn by steps, never more than shown", () => {
   assert.equal(drawnCount(0, 200, 0), 0);
   assert.equal(drawnCount(50, Infinity, 0), 50);
 });
+
+test("the words of a search result's address are the theme's ?h=", async () => {
+  const { searchedWords } = await import("../../generator/pages/static/site.js");
+  assert.equal(searchedWords("?h=malus"), "malus");
+  assert.equal(searchedWords("?h=%20%20"), "");
+  assert.equal(searchedWords("?texte=vol"), "");
+});

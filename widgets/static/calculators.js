@@ -49,42 +49,7 @@ function watchVisibility(calculator) {
   observer.observe(calculator.section);
 }
 
-/** How long a link to a calculator keeps it at the top while answers are drawn around it (ms). */
-export const HOLD_MS = 5000;
-
-/* A link to a calculator (the id of its heading or section in the address) lands on it and stays
-   there while the answers of the calculators above it are drawn: until the reader scrolls, taps
-   or types, or HOLD_MS have passed, each change of the page's height puts it back at the top. */
-function holdLinkedCalculator() {
-  let id = "";
-  try {
-    id = decodeURIComponent(window.location.hash.slice(1));
-  } catch {
-    return; // an address the reader typed, not a link of the site's
-  }
-  const target = id ? document.getElementById(id) : null;
-  if (!target?.closest(".gr-calc") || typeof ResizeObserver !== "function") return;
-  const page = target.closest(".md-content") || document.body;
-  let height = -1;
-  const resizes = new ResizeObserver(() => {
-    if (page.offsetHeight === height) return;
-    height = page.offsetHeight;
-    target.scrollIntoView({ block: "start" });
-  });
-  const release = () => {
-    resizes.disconnect();
-    for (const type of INTENT) window.removeEventListener(type, release, true);
-  };
-  for (const type of INTENT)
-    window.addEventListener(type, release, { capture: true, passive: true });
-  resizes.observe(page);
-  setTimeout(release, HOLD_MS);
-}
-// What a reader does to go elsewhere on the page (the page's own scrolls are not among them).
-const INTENT = ["wheel", "touchstart", "pointerdown", "keydown"];
-
 function init() {
-  holdLinkedCalculator();
   for (const section of document.querySelectorAll(".gr-calc[data-calc]")) {
     if (calculators.some((c) => c.section === section)) continue;
     const calculator = new Calculator(section);

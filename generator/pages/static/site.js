@@ -79,38 +79,98 @@ export function sharedCalculator(search, prefixes) {
   return null;
 }
 
-/* A calculator or roll link lands on its calculator: scrolled to, its title focused (unless the
-   address names a place of the page itself). */
-function focusSharedCalculator(root) {
-  if (typeof location === "undefined" || location.hash) return;
-  const sections = Array.prototype.slice.call(root.querySelectorAll(".gr-calc[data-prefix]"));
-  const prefix = sharedCalculator(
-    location.search,
-    sections.map((section) => section.getAttribute("data-prefix")),
-  );
-  if (!prefix) return;
-  const section = sections.filter((s) => s.getAttribute("data-prefix") === prefix)[0];
-  const title = section.querySelector(".gr-calc__title") || section;
-  if (!title.hasAttribute("tabindex")) title.setAttribute("tabindex", "-1");
-  title.focus({ preventScroll: true });
-  title.scrollIntoView({ block: "start" });
-  // The calculators above it draw their results after this: keep the title in view until the
-  // reader scrolls or taps, or for ten seconds at most.
+/* What a reader does to go elsewhere on the page (the page's own scrolls are not among them). */
+const INTENT = ["wheel", "touchstart", "keydown", "pointerdown"];
+/** How long a link's place is kept on screen while the page draws around it (ms). */
+export const HOLD_MS = 10000;
+
+/* Keeps what ``place`` puts on screen there while the page's height changes (answers drawn above
+   it), until the reader scrolls, taps or types, or for HOLD_MS at most. */
+function holdInView(place) {
+  place();
   if (typeof ResizeObserver === "undefined") return;
+  let height = document.body.offsetHeight;
   const observer = new ResizeObserver(() => {
-    title.scrollIntoView({ block: "start" });
+    if (document.body.offsetHeight === height) return;
+    height = document.body.offsetHeight;
+    place();
   });
   const stop = () => {
     observer.disconnect();
-    ["wheel", "touchstart", "keydown", "pointerdown"].forEach((type) => {
-      window.removeEventListener(type, stop, true);
-    });
+    for (const type of INTENT) window.removeEventListener(type, stop, true);
   };
-  ["wheel", "touchstart", "keydown", "pointerdown"].forEach((type) => {
-    window.addEventListener(type, stop, true);
-  });
+  for (const type of INTENT) window.addEventListener(type, stop, true);
   observer.observe(document.body);
-  setTimeout(stop, 10000);
+  setTimeout(stop, HOLD_MS);
+}
+
+/* The place of the page the address names, when it is a calculator's (its heading's id), or
+   null; an address that cannot be read names nothing. */
+function hashInCalculator() {
+  let id = "";
+  try {
+    id = decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return null;
+  }
+  const node = id ? document.getElementById(id) : null;
+  return node?.closest(".gr-calc") ? node : null;
+}
+
+/* A calculator or roll link lands on its calculator: scrolled to, its title focused, and kept
+   there while the calculators above it draw their results. A link names its calculator by its
+   heading (#lancer-titre), or, written before it did, by its values (?duel-magie=3). */
+function focusSharedCalculator(root) {
+  if (typeof location === "undefined") return;
+  let title = null;
+  if (location.hash) {
+    title = hashInCalculator();
+  } else {
+    const sections = Array.prototype.slice.call(root.querySelectorAll(".gr-calc[data-prefix]"));
+    const prefix = sharedCalculator(
+      location.search,
+      sections.map((section) => section.getAttribute("data-prefix")),
+    );
+    const section = sections.filter((s) => s.getAttribute("data-prefix") === prefix)[0];
+    if (section) title = section.querySelector(".gr-calc__title") || section;
+  }
+  if (!title) return;
+  if (!title.hasAttribute("tabindex")) title.setAttribute("tabindex", "-1");
+  title.focus({ preventScroll: true });
+  holdInView(() => title.scrollIntoView({ block: "start" }));
+}
+
+/** The search's words to find in the page (the theme's ``?h=``), or "". */
+export function searchedWords(search) {
+  return (new URLSearchParams(search).get("h") || "").trim();
+}
+
+/** How long the theme may take to mark the searched words (it reads the search index first). */
+export const MARK_WAIT_MS = 15000;
+
+/* A page opened from a search result scrolls to the first word the theme marked, once it has
+   (the theme marks them after loading its search index), unless the reader moved first. */
+function scrollToSearchedWord(root) {
+  if (typeof location === "undefined" || location.hash || !searchedWords(location.search)) return;
+  const article = root.querySelector(".md-content") || root.body;
+  if (!article || typeof MutationObserver === "undefined") return;
+  let done = false;
+  const finish = () => {
+    done = true;
+    observer.disconnect();
+    for (const type of INTENT) window.removeEventListener(type, finish, true);
+  };
+  const look = () => {
+    const mark = article.querySelector("mark[data-md-highlight]");
+    if (!mark || done) return;
+    finish();
+    holdInView(() => mark.scrollIntoView({ block: "center" }));
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(article, { childList: true, subtree: true });
+  for (const type of INTENT) window.addEventListener(type, finish, true);
+  setTimeout(finish, MARK_WAIT_MS);
+  look();
 }
 
 /** Copy-link buttons, named scrolling tables and shared calculator links, where the page has them. */
@@ -118,6 +178,7 @@ export function mountSite(root) {
   setupCopyLinks(root);
   setupScrollableTables(root);
   focusSharedCalculator(root);
+  scrollToSearchedWord(root);
 }
 
 if (typeof document !== "undefined")
