@@ -217,6 +217,10 @@ def test_result_cards_say_what_they_count(open_page):
     page = open_page("calculateurs/")
     page.locator("#etude-heures").fill("4")
     page.locator("#etude-heures").dispatch_event("input")
+    # The full tables are one tap away, folded under each answer's main line.
+    page.wait_for_selector('tbody[data-rows="distribution"] th', state="attached")
+    page.evaluate("""() => document.querySelector('tbody[data-rows="distribution"]')
+        .closest('details').open = true""")
     page.wait_for_selector('tbody[data-rows="distribution"] th')
     # The duel's rows, as the build's data answers them: each cell says which test it counts.
     page.wait_for_selector('tbody[data-rows="rows"] th', state="attached")

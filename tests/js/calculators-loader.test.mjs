@@ -58,6 +58,7 @@ function section(calc, fields = {}, noauto = {}) {
     dataset: {},
     getAttribute: (attr) => (attr === "data-calc" ? calc : null),
     querySelectorAll: (sel) => (sel === "[data-field]" ? inputs : []),
+    closest: () => null,
     addEventListener: () => {},
   };
 }
@@ -168,10 +169,11 @@ test("a page without calculators loads nothing and observes nothing", () => {
   assert.equal(imported, 0);
 });
 
-test("calculators far from the screen are only observed, screens ahead", () => {
+test("calculators off the screen are only observed: on it before a scroll, screens ahead after", () => {
   const seen = [];
-  let options = null;
+  const margins = [];
   let imported = 0;
+  let scrolled = null;
   const cast = section("cast");
   cast.addEventListener = (name) => seen.push(name);
   const doc = {
@@ -181,23 +183,55 @@ test("calculators far from the screen are only observed, screens ahead", () => {
   const win = {
     location: { search: "", hash: "" },
     navigator: {},
+    addEventListener: (name, listener) => {
+      seen.push(`win:${name}`);
+      scrolled = listener;
+    },
     IntersectionObserver: class {
       constructor(_callback, opts) {
-        options = opts;
+        margins.push(opts.rootMargin);
       }
       observe(target) {
         seen.push(target === cast ? "observe" : "?");
       }
+      disconnect() {
+        seen.push("disconnect");
+      }
     },
   };
   loader.mountCalculators(doc, win, () => imported++);
-  assert.deepEqual(seen.sort(), ["doc:submit", "focusin", "observe", "pointerdown"]);
+  assert.deepEqual(seen.sort(), ["doc:submit", "focusin", "observe", "pointerdown", "win:scroll"]);
   assert.equal(imported, 0);
-  // At least two screens ahead: a fling of a phone's scroll brings the calculator in view.
-  const [vertical] = options.rootMargin.split(" ");
+  assert.deepEqual(margins, ["0px"]);
+  // Once the reader scrolls, at least two screens ahead: a fling brings the calculator in view.
+  scrolled();
+  assert.equal(margins.length, 2);
+  const [vertical] = margins[1].split(" ");
   assert.match(vertical, /^\d+%$/);
-  assert.ok(Number.parseInt(vertical, 10) >= 200, options.rootMargin);
+  assert.ok(Number.parseInt(vertical, 10) >= 200, margins[1]);
+  assert.equal(imported, 0);
   assert.equal(cast.dataset.state, "dormant");
+});
+
+test("a calculator among a spell page's rules is watched through the rules' box", () => {
+  const watched = [];
+  const rules = { name: "rules" };
+  const cast = section("cast");
+  cast.closest = (selector) => (selector === ".gr-spell-rules" ? rules : null);
+  const win = {
+    location: { search: "", hash: "" },
+    navigator: {},
+    addEventListener: () => {},
+    IntersectionObserver: class {
+      observe(target) {
+        watched.push(target);
+      }
+      disconnect() {}
+    },
+  };
+  loader.mountCalculators({ querySelectorAll: () => [cast], addEventListener: () => {} }, win);
+  // Laid out only near the screen, the rules hold no calculator box before: theirs is watched.
+  assert.deepEqual(watched, [rules]);
 });
 
 test("a shared calculator, a roll or a jump link asks for the calculators at once", () => {

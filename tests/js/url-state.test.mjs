@@ -7,6 +7,7 @@ import {
   tooLongMessage,
   MAX_FIELD_CHARS,
   withoutOthers,
+  calculatorLink,
 } from "../../widgets/static/url-state.js";
 
 test("keys are prefixed", () => {
@@ -53,4 +54,28 @@ test("a calculator's link carries its values only, and whatever else the address
     "?lancer-magie=6&texte=vol&lancer-de=3",
   );
   assert.equal(withoutOthers("?etude-p=1", "lancer", ["lancer", "etude"]), "");
+});
+
+test("a calculator's link: its values and seeds, no other calculator's, its heading", () => {
+  const location = {
+    pathname: "/calculateurs/",
+    search: "?duel-magie=2&lancer-graine=9",
+    hash: "",
+  };
+  assert.equal(
+    calculatorLink(
+      location,
+      "lancer",
+      { magie: "6" },
+      [
+        ["de", 4],
+        ["graine", null],
+      ],
+      {
+        prefixes: ["lancer", "duel"],
+        heading: "lancer-titre",
+      },
+    ),
+    "/calculateurs/?lancer-magie=6&lancer-de=4#lancer-titre",
+  );
 });

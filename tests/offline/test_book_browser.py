@@ -865,11 +865,14 @@ def test_a_spell_page_shows_that_wizard_s_odds_first(book_tab, site_url):
         + odds_text(3, 2)
         + " Lancer depuis Mon grimoire"
     )
-    # Above the full tables, in large type.
+    # First of the rules, above the calculator and the full tables, in large type.
     assert page.evaluate("""() => {
         const line = document.querySelector('[data-your-odds]');
+        const calc = document.querySelector('.gr-spell-rules .gr-calc');
         const tables = document.querySelector('.gr-static-tables');
-        return line.nextElementSibling === tables && parseFloat(getComputedStyle(line).fontSize) >= 16;
+        return line.nextElementSibling === calc
+            && (calc.compareDocumentPosition(tables) & Node.DOCUMENT_POSITION_FOLLOWING)
+            && parseFloat(getComputedStyle(line).fontSize) >= 16;
     }""")
     # A spell not in the book shows no line.
     page.goto(site_url + "sorts/oubli/")

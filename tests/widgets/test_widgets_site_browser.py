@@ -164,3 +164,21 @@ def test_a_link_to_a_calculator_s_heading_lands_on_it_after_the_answers(
         "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
     )
     assert 0 <= heading_top(page, heading) <= 100
+
+
+def test_each_answer_fits_a_phone_its_full_tables_one_tap_away(offline_engine, site_url):
+    context, _ = offline_engine
+    page = context.new_page()
+    page.goto(site_url + "calculateurs/")
+    for calc in (CAST, DUEL, PROG, STUDY):
+        page.locator(calc).scroll_into_view_if_needed()
+        page.wait_for_selector(f"{calc}[data-result=ok]", state="attached", timeout=ANSWER_MS)
+        result = page.locator(f"{calc} [data-result]")
+        # The main lines (and the bar) first, on one screen under the header (740 − 48 px) …
+        assert result.bounding_box()["height"] < 600, calc
+        # … every figure still in the page, one tap away.
+        details = page.locator(f"{calc} [data-result] details.gr-calc__details").first
+        assert details.get_attribute("open") is None
+        assert page.locator(f"{calc} [data-result] tbody tr").count() >= 1
+        details.locator("summary").click()
+        assert details.locator("table").first.is_visible()

@@ -1,8 +1,7 @@
 // Grimoire: one calculator of the page (an ES module of calculators.js): reads its fields,
 // refuses a bad value at once in the engine's words, answers from the build's data when it
 // holds the answer, else from the engine (the shown result marked out of date meanwhile),
-// draws the answer and keeps the state in the address.
-
+// draws the answer and keeps its state in the address, as its own link (url-state.js).
 import { draw } from "./calculators-draw.js";
 import config from "./engine-config.js";
 import { engine } from "./calculators-engine.js";
@@ -16,13 +15,7 @@ import {
   lookUp,
 } from "./calculators-data.js";
 import { mark } from "./engine-status.js";
-import {
-  MAX_FIELD_CHARS,
-  readState,
-  tooLongMessage,
-  withoutOthers,
-  writeState,
-} from "./url-state.js";
+import { MAX_FIELD_CHARS, calculatorLink, readState, tooLongMessage } from "./url-state.js";
 
 const DEBOUNCE_MS = 250;
 // The parameter of roll links shared before they carried the face (replayed by the engine).
@@ -97,22 +90,21 @@ export class Calculator {
       if (!el.hasAttribute("data-noauto")) values[el.getAttribute("data-param")] = el.value;
     }
     const faceField = this.field("face");
-    let search = writeState(
-      window.location.search,
-      this.prefix,
-      values,
-      faceField ? [faceField.getAttribute("data-param"), face] : null,
-    );
-    if (faceField) search = writeState(search, this.prefix, {}, [LEGACY_SEED, null]);
-    // The address is this calculator's link: its values only, and its heading to land on.
+    const seeds = faceField
+      ? [
+          [faceField.getAttribute("data-param"), face],
+          [LEGACY_SEED, null],
+        ]
+      : [];
     const prefixes = [...document.querySelectorAll(".gr-calc[data-prefix]")].map((section) =>
       section.getAttribute("data-prefix"),
     );
-    search = withoutOthers(search, this.prefix, prefixes);
-    const heading = this.section.getAttribute("aria-labelledby");
-    const hash = heading ? "#" + heading : window.location.hash;
+    const address = calculatorLink(window.location, this.prefix, values, seeds, {
+      prefixes,
+      heading: this.section.getAttribute("aria-labelledby"),
+    });
     try {
-      history.replaceState(history.state, "", window.location.pathname + search + hash);
+      history.replaceState(history.state, "", address);
     } catch {
       /* a sandboxed page may refuse: the calculator still works */
     }

@@ -11,8 +11,9 @@
 
 import { prefetch } from "./calculators-data.js";
 
-/** Distance from the screen at which a calculator's scripts and data are fetched: three
- * screens ahead, about one fling of a phone's scroll, so that they are there when it arrives. */
+/** Distance from the screen at which a calculator's scripts and data are fetched once the reader
+ * scrolls: three screens ahead, about one fling of a phone's scroll, so that they are there when
+ * it arrives. Before the first scroll, only a calculator on the screen is. */
 export const APPROACH_MARGIN = "300% 0px";
 
 /** Every module calculators.js imports, itself included: imported together, so that the
@@ -76,18 +77,29 @@ export function mountCalculators(doc, win, importer = (name) => import(name)) {
     load();
     return load;
   }
-  const observer = new win.IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      load();
-    },
-    { rootMargin: APPROACH_MARGIN },
-  );
+  // Before the reader scrolls, only a calculator on the screen is fetched for: the first visit
+  // reads the spell first. From the first scroll on, one approaching is (APPROACH_MARGIN).
+  let observer = null;
+  const watch = (rootMargin) => {
+    if (observer) observer.disconnect();
+    if (loading) return;
+    observer = new win.IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin },
+    );
+    // A spell page lays its rules out only near the screen (content-visibility): the rules'
+    // box is there before their calculators', so it is the one watched.
+    for (const section of sections) observer.observe(section.closest(".gr-spell-rules") || section);
+  };
+  watch("0px");
+  win.addEventListener("scroll", () => watch(APPROACH_MARGIN), { once: true, passive: true });
   for (const section of sections) {
     // Until calculators.js binds it (then « idle »), a calculator says it waits for its script.
     if (!section.dataset.state) section.dataset.state = "dormant";
-    observer.observe(section);
     section.addEventListener("focusin", load, { once: true });
     section.addEventListener("pointerdown", load, { once: true });
   }

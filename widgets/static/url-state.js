@@ -48,6 +48,19 @@ export function withoutOthers(search, prefix, prefixes) {
   return text ? "?" + text : "";
 }
 
+/**
+ * The page's address as one calculator's link (``location``: {pathname, search, hash}): its
+ * ``values`` written, each [param, value] of ``seeds`` written (null: removed), the page's other
+ * calculators' values taken out (``prefixes``: every prefix of the page), and its ``heading``'s
+ * id as the place to land on (else the address's own).
+ */
+export function calculatorLink(location, prefix, values, seeds, { prefixes, heading }) {
+  let search = writeState(location.search, prefix, values, null);
+  for (const seed of seeds) search = writeState(search, prefix, {}, seed);
+  search = withoutOthers(search, prefix, prefixes);
+  return location.pathname + search + (heading ? "#" + heading : location.hash);
+}
+
 /** Longest field text sent anywhere: longer values are refused before any work. */
 export const MAX_FIELD_CHARS = 200;
 

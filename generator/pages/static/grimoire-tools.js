@@ -73,16 +73,17 @@ export function mountSpellTools(root) {
   }
 }
 
-/* Above the spell page's full tables: that wizard's odds for this spell in one large line (the
-   book's magie and reading, the spell's apprentissage), while the spell is in « Mon grimoire ».
-   Returns the function that redraws it. */
+/* First in the spell page's rules, above its calculator and its full tables: that wizard's odds
+   for this spell in one large line (the book's magie and reading, the spell's apprentissage),
+   while the spell is in « Mon grimoire ». Returns the function that redraws it. */
 function mountYourOdds(article, slug) {
   const tables = article.querySelector(".gr-static-tables");
   if (!tables) return () => {};
+  const first = tables.parentNode.querySelector(":scope > .gr-calc") || tables;
   const line = el("p", "gr-your-odds");
   line.setAttribute("data-your-odds", "");
   line.hidden = true;
-  tables.parentNode.insertBefore(line, tables);
+  first.parentNode.insertBefore(line, first);
   const draw = () => {
     const book = loadBook().book;
     const entry = find(book, slug);
