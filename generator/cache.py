@@ -15,8 +15,12 @@ the README gives the figures):
   expected casts (``generator.pages.cards.casts_file``) and the worker's standard library
   (``widgets.packaging.stdlib_archive``), each under the digest of the sources that make it.
 
-Anything unreadable is computed again; a cache that cannot be written only makes the next build
-slower. Spell files are never trusted from here: they are read and checked at every build.
+Nothing kept is trusted by its key alone: each file of the answers, the table and the standard
+library is read back only when its bytes still have the SHA-256 recorded when its layer was
+written (and pass the check its user gives: the standard library must open as a zip archive),
+each compiled template only when it still has the SHA-256 written before it. Anything unreadable, edited or damaged is computed again and
+written anew, never published; a cache that cannot be written only makes the next build slower.
+Spell files are never trusted from here: they are read and checked at every build.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from importlib import metadata
 from pathlib import Path
 
 from jinja2 import FileSystemBytecodeCache
+from jinja2.bccache import Bucket
 
 import generator
 import rules
@@ -55,6 +60,8 @@ LIBRARIES = ("Jinja2", "MarkupSafe", "PyYAML", "jsonschema")
 _STAMP_FORMAT = 2
 _STAMP = "generation.json"
 _INDEX = "index.json"
+#: Bytes of the SHA-256 that starts each compiled template's file.
+_DIGEST_SIZE = hashlib.sha256().digest_size
 
 #: What this process computed or read last, by name: ``(digest, files)``; builds in one process
 #: (``make serve``, the tests) ask for the same files many times.
@@ -80,28 +87,62 @@ def digest(files: Mapping[str, Path], *texts: str) -> str:
     return hashed.hexdigest()
 
 
+class _CheckedBytecodeCache(FileSystemBytecodeCache):
+    """Jinja's compiled templates, each file the SHA-256 of its bytecode followed by the bytecode:
+    a file whose bytecode no longer has that digest is not loaded (Jinja unpickles and unmarshals
+    what it loads), the template is compiled again and its file written anew."""
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        try:
+            data = Path(self._get_cache_filename(bucket)).read_bytes()
+        except OSError:
+            return
+        recorded, bytecode = data[:_DIGEST_SIZE], data[_DIGEST_SIZE:]
+        if hashlib.sha256(bytecode).digest() == recorded:
+            bucket.bytecode_from_string(bytecode)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        bytecode = bucket.bytecode_to_string()
+        target = Path(self._get_cache_filename(bucket))
+        temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        try:
+            temporary.write_bytes(hashlib.sha256(bytecode).digest() + bytecode)
+            temporary.replace(target)
+        except OSError:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+
+
 def templates(docs_dir: Path) -> FileSystemBytecodeCache | None:
     """The compiled templates of the build generating ``docs_dir`` (None when the folder cannot
-    be made: the build is only slower)."""
+    be made: the build is only slower), each checked against its SHA-256 before it is loaded."""
     directory = folder(docs_dir) / "jinja"
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return FileSystemBytecodeCache(str(directory))
+    return _CheckedBytecodeCache(str(directory))
 
 
 def remember(
-    docs_dir: Path, name: str, sources: Mapping[str, Path], compute: Callable[[], dict[str, bytes]]
+    docs_dir: Path,
+    name: str,
+    sources: Mapping[str, Path],
+    compute: Callable[[], dict[str, bytes]],
+    *,
+    check: Callable[[dict[str, bytes]], bool] | None = None,
 ) -> dict[str, bytes]:
     """``compute()`` (files as ``{file name: bytes}``), or what an earlier build kept under the
     same ``name`` and the same :func:`digest` of ``sources`` (``{name: path}``), in
-    ``cache/<name>/``."""
+    ``cache/<name>/``: only when every kept file still has the SHA-256 recorded when it was
+    written and ``check(files)`` (when given) holds; else computed again and written anew."""
     key = digest(sources, name)
     if name in _KEPT and _KEPT[name][0] == key:
         return _KEPT[name][1]
     target = folder(docs_dir) / name
     files = _read(target, key)
+    if files is not None and check is not None and not check(files):
+        files = None
     if files is None:
         files = compute()
         _write(target, key, files)
@@ -206,20 +247,24 @@ def _listing(out: Path) -> dict[str, list[int]]:
 
 
 def _read(target: Path, key: str) -> dict[str, bytes] | None:
-    """The files kept in the folder ``target`` under ``key``, or None (none, another key, or
-    anything unreadable)."""
+    """The files kept in the folder ``target`` under ``key``, or None (none, another key, a file
+    whose bytes are not those recorded, or anything unreadable)."""
     try:
         index = json.loads((target / _INDEX).read_text(encoding="utf-8"))
         if not isinstance(index, dict) or index.get("key") != key:
             return None
-        names = index["files"]
-        if not isinstance(names, list) or not all(
-            isinstance(n, str) and Path(n).name == n for n in names
+        recorded = index["files"]
+        if not isinstance(recorded, dict) or not all(
+            isinstance(n, str) and Path(n).name == n and n != _INDEX and isinstance(h, str)
+            for n, h in recorded.items()
         ):
             return None
-        return {name: (target / name).read_bytes() for name in names}
+        files = {name: (target / name).read_bytes() for name in recorded}
     except (OSError, ValueError, KeyError):
         return None
+    if any(hashlib.sha256(data).hexdigest() != recorded[name] for name, data in files.items()):
+        return None
+    return files
 
 
 def _write(target: Path, key: str, files: dict[str, bytes]) -> None:
@@ -231,8 +276,9 @@ def _write(target: Path, key: str, files: dict[str, bytes]) -> None:
         temporary.mkdir(parents=True)
         for name, data in files.items():
             (temporary / name).write_bytes(data)
+        recorded = {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}
         (temporary / _INDEX).write_text(
-            json.dumps({"key": key, "files": list(files)}), encoding="utf-8"
+            json.dumps({"key": key, "files": recorded}), encoding="utf-8"
         )
         shutil.rmtree(target, ignore_errors=True)
         temporary.rename(target)

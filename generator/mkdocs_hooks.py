@@ -6,8 +6,9 @@
 This is the only module that knows about MkDocs; the generator itself writes each page's
 Markdown (front matter, heading) with its HTML body beside it, and JSON (``python -m generator
 generate``). A site needs these hooks as well, one step each: they give each page its style
-sheets and scripts (``grimoire_assets``) and its security policy, append its body after its
-heading, and give the search its prose only; another builder would have to do the same.
+sheets and scripts (``grimoire_assets``) and its security policy, link the 404 page from the
+site's folder when no publishing address is known, append its body after its heading, and give
+the search its prose only; another builder would have to do the same.
 """
 
 from __future__ import annotations
@@ -67,6 +68,20 @@ def on_env(env, config, files):
 
     env.bytecode_cache = cache.templates(Path(config.docs_dir))
     return env
+
+
+def on_template_context(context, template_name, config):
+    """The 404 page's links relative to the site's folder when no publishing address is known.
+
+    MkDocs gives an error page root-absolute links (``/assets/…``), taking the server's root for
+    the site's, and only the address (``site_url``) tells it a sub-path: such a page is unstyled,
+    and leads out of the site, under ``https://exemple.fr/grimoire/``. Without an address, every
+    page of the site is relative, the 404 page too: whole wherever the host answers with it at
+    the site's top level (``…/grimoire/inconnu``). Deeper addresses need the publishing address
+    (``SITE_URL``), whose sub-path the page then links from."""
+    if template_name == "404.html" and not config.site_url:
+        context["base_url"] = "."
+    return context
 
 
 def on_pre_build(config) -> None:

@@ -6,7 +6,9 @@ policy allows no inline script: a text that slipped through as HTML could not ru
 ``'wasm-unsafe-eval'`` to compile its WebAssembly; the engine and the search run in same-origin
 workers; icons are ``data:`` images in the theme's styles. The one page that is not a file of
 the site, the error page of ``serve``, holds its style in the page: the policy allows that exact
-text by its hash, and no other inline style.
+text by its hash, and no other inline style. The page the service worker answers offline
+(``generator/offline/offline-page.html``) gets this very policy at build time, and its style from
+the site's ``offline.css``.
 """
 
 from __future__ import annotations

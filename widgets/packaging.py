@@ -35,12 +35,14 @@ import json
 import pathlib
 import shutil
 import zipfile
+import zlib
 
 __all__ = [
     "EngineAssetsError",
     "PYODIDE_CORE_FILES",
     "STDLIB_SOURCE",
     "stdlib_archive",
+    "stdlib_opens",
     "stdlib_sources",
     "build_engine_archive",
     "install_engine_assets",
@@ -212,6 +214,25 @@ def stdlib_archive(repo_root: pathlib.Path) -> bytes:
     except OSError:
         stamp = None
     return _stdlib_archive(pathlib.Path(repo_root), stamp)
+
+
+def stdlib_opens(archive: bytes) -> bool:
+    """Whether ``archive`` opens as a zip archive with members, each of which reads back whole
+    (its CRC checked): what a build checks before it publishes a standard library it kept."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(archive)) as opened:
+            return bool(opened.namelist()) and opened.testzip() is None
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        zlib.error,
+        ValueError,
+        OSError,
+        EOFError,
+        NotImplementedError,
+        RuntimeError,
+    ):  # what zipfile raises for damaged bytes
+        return False
 
 
 @functools.lru_cache(maxsize=4)

@@ -32,6 +32,7 @@ separately, after the first successful boot of the engine or when the reader ask
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import math
 import struct
@@ -47,6 +48,7 @@ __all__ = [
     "icon_svg",
     "icon_png",
     "manifest",
+    "offline_page",
     "offline_summary",
     "precache_list",
     "service_worker",
@@ -56,7 +58,8 @@ __all__ = [
 ]
 
 SW_TEMPLATE = Path(__file__).parent / "sw.js"
-#: The page a page not stored answers when the network does not (« {accueil} »: the site's home).
+#: The page a page not stored answers when the network does not (« {accueil} »: the site's home,
+#: put by the service worker; « {politique} »: the site's policy, put by :func:`offline_page`).
 OFFLINE_PAGE = Path(__file__).parent / "offline-page.html"
 ICON_DIR = "assets/icons"
 ICON_FILES = Path(__file__).parent.parent / "theme" / ICON_DIR  # committed; MkDocs copies the theme
@@ -460,6 +463,19 @@ def offline_summary(precache: list, background: int) -> dict:
     }
 
 
+def offline_page() -> str:
+    """The text of the offline page (:data:`OFFLINE_PAGE`) with the site's one
+    Content-Security-Policy (``generator/security.py``) in its ``<meta>`` tag, before anything
+    it loads: no inline script or style, its style is the site's ``offline.css``."""
+    from generator.security import CONTENT_SECURITY_POLICY
+
+    template, marker = OFFLINE_PAGE.read_text(encoding="utf-8"), "{politique}"
+    if template.count(marker) != 1:
+        raise RuntimeError(f"{OFFLINE_PAGE} : marqueur {marker!r} absent ou répété")
+    policy = html.escape(CONTENT_SECURITY_POLICY, quote=False).replace('"', "&quot;")
+    return template.replace(marker, policy)
+
+
 def service_worker(precache: list, engine: list, background: int | None = None) -> tuple[str, str]:
     """The text of ``sw.js`` for these files, and its version."""
     if background is None:
@@ -471,7 +487,7 @@ def service_worker(precache: list, engine: list, background: int | None = None) 
         "precache": [[url, digest, size] for url, digest, size in precache],
         "background": background,
         "spellPages": SPELL_PAGES,
-        "offlinePage": OFFLINE_PAGE.read_text(encoding="utf-8"),
+        "offlinePage": offline_page(),
         "engine": {
             "version": engine_version,
             "files": [[url, digest, size] for url, digest, size in engine],

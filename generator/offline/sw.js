@@ -360,9 +360,9 @@ async function keep(key, response) {
   );
 }
 
-// What a page not stored answers when the network does not: generator/offline/offline-page.html,
-// its link to the site's home (« {accueil} ») made absolute.
-const OFFLINE_PAGE = MANIFEST.offlinePage.replace("{accueil}", () => SCOPE);
+// What a page not stored answers when the network does not: generator/offline/offline-page.html
+// (the site's policy written in at build time), its links from the home (« {accueil} ») absolute.
+const OFFLINE_PAGE = MANIFEST.offlinePage.replaceAll("{accueil}", () => SCOPE);
 
 async function respond(event, key) {
   const request = event.request;

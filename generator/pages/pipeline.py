@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from widgets import calculators, instant
-from widgets.packaging import install_engine_assets, stdlib_archive, stdlib_sources
+from widgets.packaging import install_engine_assets, stdlib_archive, stdlib_opens, stdlib_sources
 
 from .cards import CASTS_FILE, casts_file, casts_sources
 from .compendium import Compendium, GenerationError, load_spells
@@ -61,7 +61,11 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
         root,
         answers=cache.remember(out, "instant", instant.sources(), instant.payloads),
         stdlib=cache.remember(
-            out, "stdlib", stdlib_sources(root), lambda: {"stdlib.zip": stdlib_archive(root)}
+            out,
+            "stdlib",
+            stdlib_sources(root),
+            lambda: {"stdlib.zip": stdlib_archive(root)},
+            check=lambda kept: stdlib_opens(kept.get("stdlib.zip", b"")),
         )["stdlib.zip"],
     )
     writer.prune(*GENERATED_FOLDERS)

@@ -17,6 +17,7 @@ import yaml
 
 import rules
 from generator.build import build_site
+from generator.security import CONTENT_SECURITY_POLICY
 from tests.conftest import ROOT, TWO_FRAMES, copy_project
 from tests.loopback import QuietServer
 from tests.offline.support import BOOT_MS, sw_status, wait_controlled
@@ -153,6 +154,13 @@ def test_the_site_works_offline_under_a_sub_path(built_site, serve, new_context,
     served = serve(tmp_path)
     context = new_context(service_workers="allow")
     page = context.new_page()
+    violations = []
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     page.goto(served.url + "sous-dossier/sorts/oubli/")
     wait_controlled(page)
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
@@ -165,6 +173,19 @@ def test_the_site_works_offline_under_a_sub_path(built_site, serve, new_context,
     assert page.title() == "Accueil - Grimoire"
     page.goto(served.url + "sous-dossier/regles/")
     assert "Règles des sortilèges" in page.locator("h1").inner_text()
+    # A page neither stored nor reachable, at any depth: the worker's offline page, under the
+    # site's policy, styled by the site's offline.css, its link back to the site's home.
+    answer = page.goto(served.url + "sous-dossier/sorts/inconnu/")
+    assert answer is not None and answer.status == 503
+    assert page.locator("h1").inner_text() == "Page indisponible hors ligne"
+    policies = page.evaluate(
+        """() => [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')]
+                 .map((meta) => meta.content)"""
+    )
+    assert policies == [CONTENT_SECURITY_POLICY]
+    assert page.evaluate("() => getComputedStyle(document.body).maxWidth") == "640px"
+    assert page.locator("a").get_attribute("href") == served.url + "sous-dossier/"
+    assert violations == []
 
 
 # ------------------------------------------------------------------ a new build

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import html.parser
 import json
+import re
 import shutil
 import struct
 import zlib
@@ -16,6 +17,7 @@ import yaml
 
 import rules
 from generator import offline
+from generator.security import CONTENT_SECURITY_POLICY
 from tests.conftest import ROOT
 
 HASH = offline.HASH_CHARS
@@ -208,6 +210,24 @@ def test_the_service_worker_uses_relative_urls_only(built_site):
         html_text = (built_site / page).read_text(encoding="utf-8")
         assert 'rel="manifest"' in html_text and 'href="/manifest' not in html_text
     assert "offline.js" in (built_site / "sorts" / "vol" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_offline_page_carries_exactly_the_site_policy_before_anything_it_loads(built_site):
+    """The page the service worker answers (503) for a page neither stored nor reachable holds
+    the site's one policy (generator/security.py) in one <meta> before any script or style
+    sheet, and nothing that policy forbids: its style is the site's precached offline.css."""
+    page = sw_manifest(built_site)["offlinePage"]
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">'
+    assert page.count("Content-Security-Policy") == page.count(meta) == 1
+    loads = [page.find(tag) for tag in ("<script", "<link", "<style", "<img")]
+    assert page.index(meta) < min(i for i in loads if i >= 0)
+    assert not re.search(r"<script|<style|\sstyle=|\son[a-z]+=", page, re.I)
+    assert re.findall(r'<link rel="stylesheet" href="([^"]+)">', page) == [
+        "{accueil}assets/site/offline.css"
+    ]
+    assert "assets/site/offline.css" in {url for url, _, _ in sw_manifest(built_site)["precache"]}
+    style = (built_site / "assets" / "site" / "offline.css").read_text(encoding="utf-8")
+    assert re.search(r"^\.gr-offline-page \{", style, re.M) and 'class="gr-offline-page"' in page
 
 
 def test_the_web_app_manifest(built_site):

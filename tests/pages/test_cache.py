@@ -3,18 +3,23 @@ changed and its output is intact; kept files are read back only under the digest
 
 from __future__ import annotations
 
+import io
+import random
 import re
 import shutil
 import sys
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import jinja2
 import pytest
 
 import generator.pages.pipeline as pipeline
 from generator import cache
 from generator.pages.compendium import GenerationError
 from tests.conftest import ROOT, copy_project
+from widgets.packaging import stdlib_opens
 
 
 @dataclass
@@ -158,6 +163,126 @@ def test_kept_files_are_read_back_until_a_source_changes(tmp_path, monkeypatch):
     monkeypatch.setattr(cache, "_KEPT", {})
     cache.remember(docs, "instant", {"moteur.py": source}, compute)
     assert len(computed) == 3
+
+
+@pytest.mark.parametrize("damage", ["edited", "shortened", "lengthened"])
+def test_a_kept_file_whose_bytes_changed_is_computed_again(tmp_path, monkeypatch, damage):
+    """A kept file is read back only with the bytes whose SHA-256 was recorded when its layer was
+    written: under the same key, an edited file is computed again and written anew."""
+    monkeypatch.setattr(cache, "_KEPT", {})
+    docs = tmp_path / "build" / "docs"
+    source = tmp_path / "moteur.py"
+    source.write_text("A = 1\n", encoding="utf-8")
+    computed = []
+
+    def compute():
+        computed.append(1)
+        return {"fields": b'{"chance": "1/6"}', "cast": b"\x00\xff"}
+
+    cache.remember(docs, "instant", {"moteur.py": source}, compute)
+    kept = tmp_path / "build" / "cache" / "instant" / "fields"
+    kept.write_bytes(
+        {
+            "edited": b'{"chance": "6/6"}',
+            "shortened": b'{"chance": "1/6"',
+            "lengthened": b'{"chance": "1/6"} ',
+        }[damage]
+    )
+    monkeypatch.setattr(cache, "_KEPT", {})  # a new process
+    again = cache.remember(docs, "instant", {"moteur.py": source}, compute)
+    assert again == {"fields": b'{"chance": "1/6"}', "cast": b"\x00\xff"}
+    assert len(computed) == 2
+    assert kept.read_bytes() == b'{"chance": "1/6"}'  # written anew
+    monkeypatch.setattr(cache, "_KEPT", {})
+    assert cache.remember(docs, "instant", {"moteur.py": source}, compute) == again
+    assert len(computed) == 2  # and trusted again
+
+
+def test_a_kept_layer_that_fails_its_check_is_computed_again(tmp_path, monkeypatch):
+    """Bytes that still have their recorded SHA-256 are used only if they pass the check the
+    layer's user gives (the standard library must open as a zip archive)."""
+    monkeypatch.setattr(cache, "_KEPT", {})
+    docs = tmp_path / "build" / "docs"
+    source = tmp_path / "stdlib-modules.json"
+    source.write_text("[]\n", encoding="utf-8")
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as opened:
+        opened.writestr("json/__init__.py", "import re\n" * 200)
+    good = archive.getvalue()
+    outputs = [b"PK\x03\x04" + random.Random(12).randbytes(5000), good]
+
+    def remember():
+        return cache.remember(
+            docs,
+            "stdlib",
+            {"stdlib-modules.json": source},
+            lambda: {"stdlib.zip": outputs.pop(0)},
+            check=lambda kept: stdlib_opens(kept["stdlib.zip"]),
+        )
+
+    remember()  # a cache written whole, its hash recorded, but of bytes that are no zip
+    monkeypatch.setattr(cache, "_KEPT", {})
+    assert remember() == {"stdlib.zip": good} and outputs == []
+    assert (tmp_path / "build" / "cache" / "stdlib" / "stdlib.zip").read_bytes() == good
+    monkeypatch.setattr(cache, "_KEPT", {})
+    assert remember() == {"stdlib.zip": good}  # kept, checked, used
+
+
+def test_edited_answers_and_a_damaged_standard_library_are_never_published(project, monkeypatch):
+    """Cached calculators' answers edited by hand and 5,000 random bytes written over the cached
+    standard library: the next generation computes both again, rewrites the cache and publishes
+    exactly what a build without any cache would."""
+    docs, kept = project / "build" / "docs", project / "build" / "cache"
+
+    def published():
+        return {
+            path.relative_to(docs).as_posix(): path.read_bytes()
+            for pattern in ("assets/widgets/instant-*.json", "assets/pyodide/*/python_stdlib-*")
+            for path in docs.glob(pattern)
+        }
+
+    def generate_in_a_new_process():
+        monkeypatch.setattr(cache, "_KEPT", {})
+        cache.forget_generation(docs)
+        generate(project)
+
+    generate_in_a_new_process()  # (another test of this process may have kept the layers)
+    expected = published()
+    answers, stdlib = kept / "instant" / "cast", kept / "stdlib" / "stdlib.zip"
+    originals = answers.read_bytes(), stdlib.read_bytes()
+    edited = re.sub(rb"\d", b"9", originals[0], count=40)
+    assert edited != originals[0] and len(edited) == len(originals[0])
+    answers.write_bytes(edited)
+    damaged = bytearray(originals[1])
+    damaged[1000:6000] = random.Random(18).randbytes(5000)
+    stdlib.write_bytes(bytes(damaged))
+    generate_in_a_new_process()
+    assert published() == expected
+    assert (answers.read_bytes(), stdlib.read_bytes()) == originals
+
+
+def test_an_edited_compiled_template_is_compiled_again(tmp_path):
+    """A compiled template of ``cache/jinja`` is loaded only with the bytes whose SHA-256 was
+    written before them: edited bytecode (Jinja would unpickle and run it) is compiled again."""
+    docs = tmp_path / "build" / "docs"
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "page.j2").write_text("Grimoire-ORIGINAL {{ n }}", encoding="utf-8")
+
+    def render():
+        environment = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(templates), bytecode_cache=cache.templates(docs)
+        )
+        return environment.get_template("page.j2").render(n=1)
+
+    assert render() == "Grimoire-ORIGINAL 1"
+    (compiled,) = (tmp_path / "build" / "cache" / "jinja").iterdir()
+    data = compiled.read_bytes()
+    assert data.count(b"Grimoire-ORIGINAL") == 1
+    compiled.write_bytes(data.replace(b"Grimoire-ORIGINAL", b"Grimoire-MODIFIED"))
+    assert render() == "Grimoire-ORIGINAL 1"
+    assert compiled.read_bytes() == data  # written anew
+    assert render() == "Grimoire-ORIGINAL 1"
 
 
 def test_one_module_owns_the_cache_folder():

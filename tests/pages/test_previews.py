@@ -118,6 +118,13 @@ def test_the_publishing_address_gives_canonical_links_and_og_url(published_site)
     assert alias.meta["og:url"] == [ADDRESS + "sorts/images-miroir/"]
 
 
+def test_with_a_publishing_address_the_404_page_links_from_its_path(published_site):
+    """With SITE_URL the 404 page, served at any depth, links from the address's path."""
+    page = (published_site / "404.html").read_text(encoding="utf-8")
+    assert 'href="/grimoire/assets/stylesheets/main.' in page
+    assert 'href="./' not in page and 'src="./' not in page
+
+
 def test_hostile_spell_text_stays_text_in_the_preview(published_site):
     page = published_site / "sorts" / "eclair" / "index.html"
     head = head_of(page)

@@ -135,13 +135,19 @@ def test_the_monster_table_is_a_table(built_site):
     assert page.count("<h2>Monstres niveau") == 9
 
 
+def test_without_a_publishing_address_the_404_page_links_from_the_site_folder(built_site):
+    """MkDocs links an error page from the server's root (``/assets/…``) unless it knows the
+    publishing address: served under a sub-path, such a page is unstyled. Without SITE_URL its
+    links, as every page's, are relative to the site's folder (and checked below)."""
+    urls = [url for _tag, url in parse(built_site / "404.html").urls]
+    assert any("assets/stylesheets/main." in url for url in urls), urls
+    assert [url for url in urls if url.startswith("/")] == []  # no /assets/…, no /sorts/…
+    page = (built_site / "404.html").read_text(encoding="utf-8")
+    assert '"base": "."' in page and 'data-md-scope="."' in page  # the theme's scripts too
+
+
 def test_no_broken_internal_link_or_anchor(built_site):
-    # 404.html is served at any depth, so MkDocs gives it root-absolute URLs: not checked here.
-    parsed = {
-        path: parse(path)
-        for path in html_pages(built_site)
-        if path.name != "404.html" or path.parent != built_site
-    }
+    parsed = {path: parse(path) for path in html_pages(built_site)}
     broken = []
     for path, links in parsed.items():
         for _tag, url in links.urls:
