@@ -18,6 +18,7 @@ import rules
 from widgets.calculators import spell_page_calculator_html
 
 from . import labels
+from .chart import cast_chart
 from .compendium import Compendium
 from .render import Span, figure, level_anchors, render_description, render_inline
 from .templating import environment
@@ -90,7 +91,9 @@ def _cast_tables_html(difficulty: int) -> Markup:
         lambda: (
             environment()
             .get_template("partials/cast-tables.html")
-            .render(tables=cast_tables(difficulty), spell={"difficulty": difficulty})
+            .render(
+                tables=cast_tables(difficulty), chart=cast_chart(), spell={"difficulty": difficulty}
+            )
         ),
     )
 

@@ -11,6 +11,8 @@ import pytest
 import yaml
 
 import rules
+from generator.pages import chart
+from generator.pages.chart import cast_series
 from tests.conftest import ROOT
 from tests.offline.support import (
     BOOT_MS,
@@ -874,6 +876,14 @@ def test_a_spell_page_shows_that_wizard_s_odds_first(book_tab, site_url):
             && (calc.compareDocumentPosition(tables) & Node.DOCUMENT_POSITION_FOLLOWING)
             && parseFloat(getComputedStyle(line).fontSize) >= 16;
     }""")
+    # The odds chart marks that wizard on the line of the spell's apprentissage, at the book's
+    # magie: the engine's chance of casting there.
+    ring = page.locator('svg[data-chart="cast"] circle.gr-chart__mark')
+    ring.wait_for(state="attached")
+    chance = cast_series()[1].cast[3]
+    assert float(ring.get_attribute("cx")) == chart.LEFT + chart.UNIT * 3
+    assert float(ring.get_attribute("cy")) == chart.TOP + chart.HEIGHT * (1 - chance)
+    assert page.locator('svg[data-chart="cast"] [data-mark]').count() == 2  # the ring, « Vous »
     # A spell not in the book shows no line.
     page.goto(site_url + "sorts/oubli/")
     page.get_by_role("button", name="Dans Mon grimoire : modifier").or_(
@@ -881,6 +891,7 @@ def test_a_spell_page_shows_that_wizard_s_odds_first(book_tab, site_url):
     ).first.wait_for()
     page.wait_for_function("() => !document.querySelector('[data-book-lazy]')")
     assert page.locator("[data-your-odds]").is_hidden()
+    assert page.locator('svg[data-chart="cast"] [data-mark]').count() == 0
 
 
 def test_a_study_session_test_by_test(book_tab):

@@ -1,6 +1,7 @@
 """Golden pages: the generated Markdown of a few representative spells, reviewed by a person.
 
-The calculators have their own golden files (``golden/calculateurs/``): a spell page's golden
+The calculators and the odds chart have their own golden files (``golden/calculateurs/``,
+``golden/graphiques/``): a spell page's golden
 holds a one-line marker where each calculator stands, so that a change of a calculator's markup
 changes one golden file, not every spell page's.
 
@@ -37,6 +38,8 @@ CALCULATORS = [
     ("etude", "calculateurs", "study"),
 ]
 CALCULATOR = re.compile(r'<section class="gr-calc" data-calc="(?P<calc>\w+)".*?</section>\n', re.S)
+#: The odds chart has its own golden file (``golden/graphiques/``, tests/pages/test_chart.py).
+CHART = re.compile(r'<svg class="gr-chart" data-chart="(?P<chart>\w+)".*?</svg>\n', re.S)
 
 
 def generated(docs: Path, page: str) -> str:
@@ -48,6 +51,7 @@ def generated(docs: Path, page: str) -> str:
 
 
 def without_calculators(page: str) -> str:
+    page = CHART.sub(lambda m: f"<!-- graphique « {m['chart']} » : golden/graphiques/ -->\n", page)
     return CALCULATOR.sub(
         lambda m: f"<!-- calculateur « {m['calc']} » : golden/calculateurs/ -->\n", page
     )

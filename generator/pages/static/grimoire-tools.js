@@ -2,6 +2,7 @@
  * imprimer ») and the labels of the index's row buttons (drawn by grimoire-index.js, which
  * imports this module on the first tap or for a reader who keeps a spellbook). */
 import { el } from "./common.js";
+import { markCharts } from "./grimoire-chart.js";
 import { openDialog } from "./grimoire-dialog.js";
 import { find, loadBook } from "./grimoire-model.js";
 import { castOdds, castable, oddsLine } from "./grimoire-table.js";
@@ -88,6 +89,12 @@ function mountYourOdds(article, slug) {
     const book = loadBook().book;
     const entry = find(book, slug);
     line.hidden = !entry;
+    markCharts(
+      article,
+      entry && castable(entry.learning)
+        ? { magic: book.magic, learning: entry.learning, reading: book.reading }
+        : null,
+    );
     if (!entry) return;
     line.replaceChildren();
     const head = el(
