@@ -1188,3 +1188,26 @@ def test_at_360_px_the_first_screen_shows_the_spells_to_cast_and_no_control_is_c
         }).map((select) => select.id + ': ' + select.selectedOptions[0].textContent);
     }""")
     assert cut == []
+
+
+def test_each_spell_shows_what_its_next_apprentissage_buys(book_tab):
+    page = book_tab(book=SAVED)
+
+    def chance(learning: int) -> str:
+        odds = rules.cast_odds(SAVED["magie"], learning)
+        p = sum(v for o, v in odds.items() if o.is_cast)
+        return f"{rules.format_percent(p)} ({rules.format_fraction(p)})"
+
+    box = entry(page, "vol").locator(".gr-compare")
+    assert box.get_attribute("role") == "img"
+    assert [v.inner_text() for v in box.locator(".gr-compare__value").all()] == [
+        chance(2),
+        chance(3),
+    ]
+    assert chance(2).split(" (")[0] in box.get_attribute("aria-label")
+    widths = box.locator(".gr-compare__fill").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().width / e.parentNode.getBoundingClientRect().width)"
+    )
+    assert widths[0] < widths[1]
+    # At the last apprentissage there is nothing more to buy.
+    assert entry(page, "boule-de-feu").locator(".gr-compare").count() == 0

@@ -5,6 +5,7 @@
  */
 import { el } from "./common.js";
 import { castControls } from "./grimoire-cast.js";
+import { castCompare } from "./grimoire-compare.js";
 import { learningOptions } from "./grimoire-dialog.js";
 import { removeSpell, setSpell } from "./grimoire-journal.js";
 import { BookError, CONFIG, find, quoted } from "./grimoire-model.js";
@@ -97,6 +98,8 @@ export function renderEntry(page, entry) {
     figures.appendChild(row);
   }
   item.appendChild(figures);
+  const compare = spell ? castCompare(page.current(), entry, name) : null;
+  if (compare) item.appendChild(compare);
 
   const actions = el("div", "gr-book__row-actions");
   const card = el("a", "md-button", "Carte à imprimer");

@@ -78,9 +78,22 @@ export function oddsLine(odds) {
     (the faces that cast the spell, and those of the best outcome, counted from ``odds``). */
 export function castLine(odds) {
   const chance = (faces) => TABLE.odds[faces].fraction + " (" + TABLE.odds[faces].percent + ")";
-  const cast = odds.filter((o) => isCast(o.outcome)).reduce((n, o) => n + o.faces.length, 0);
   const best = odds[odds.length - 1];
-  return "lancé " + chance(cast) + " · dont " + best.label + " " + chance(best.faces.length);
+  return (
+    "lancé " +
+    chance(castChance(odds).faces) +
+    " · dont " +
+    best.label +
+    " " +
+    chance(best.faces.length)
+  );
+}
+
+/** The chance that a cast with ``odds`` casts the spell: {faces, fraction, percent} (the faces
+    of the outcomes that cast it, and their chance as the pages write it). */
+export function castChance(odds) {
+  const faces = odds.filter((o) => isCast(o.outcome)).reduce((n, o) => n + o.faces.length, 0);
+  return { faces, fraction: TABLE.odds[faces].fraction, percent: TABLE.odds[faces].percent };
 }
 
 /** A face drawn uniformly with the browser's cryptographic generator. */
