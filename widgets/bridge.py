@@ -339,10 +339,25 @@ def _cast_answer(magic, learning, modifier, extremes):
             for outcome in rules.Outcome
         ],
         "cast_chance": _probability(cast_chance),
+        "at_least": _at_least(odds),
         "expected_xp": _number(expected, 2),
         "impossible": _impossible(v),
     }
     return json.dumps(answer, ensure_ascii=False)
+
+
+def _at_least(odds):
+    """The chance of each outcome or a better one, from the second worst to the best."""
+    order = list(rules.Outcome)
+    return [
+        {
+            "key": outcome.value,
+            "label": f"« {outcome.label} »" + (" ou mieux" if outcome is not order[-1] else ""),
+            **_probability(sum((odds[o] for o in order[index:]), Fraction(0))),
+        }
+        for index, outcome in enumerate(order)
+        if index
+    ]
 
 
 def _impossible(v):

@@ -176,6 +176,7 @@ def test_cast_shows_the_engine_odds_and_a_replayable_roll(shared):
         "() => Array.from(document.querySelectorAll('section[data-calc=cast] .gr-bar__seg')).map((s) => parseFloat(s.style.width))"
     )
     assert widths == pytest.approx([float(p) * 100 for p in odds.values() if p], abs=0.01)
+    expect_cast_charts(page, odds)
     assert query(page) == {
         "lancer-magie": "7",
         "lancer-apprentissage": "2",
@@ -215,6 +216,64 @@ def test_cast_shows_the_engine_odds_and_a_replayable_roll(shared):
     )
     expect_rows(other, f'{CAST} tbody[data-rows="outcomes"]', cast_rows(7, 2, -1, "natural"))
     other.close()
+
+
+def at_least_rows(odds) -> list[list[str]]:
+    """The cast's « at least » reading, from the engine's odds: each outcome but the worst, with
+    the chance of it or better."""
+    order = list(rules.Outcome)
+    return [
+        [
+            f"« {o.label} »" + (" ou mieux" if o is not order[-1] else ""),
+            rules.format_percent(sum((odds[k] for k in order[i:]), Fraction(0))),
+        ]
+        for i, o in enumerate(order)
+        if i
+    ]
+
+
+def expect_cast_charts(page, odds) -> None:
+    """The cast's charts say what its table says: the stacked bar's text equivalent lists every
+    row's percentage, the « at least » bars the engine's sums, each bar as long as its chance."""
+    page.wait_for_function(
+        """(want) => {
+            const rows = Array.from(document.querySelectorAll(
+                'section[data-calc=cast] [data-bars=at_least] .gr-bars__row'));
+            return JSON.stringify(rows.map((r) => [r.children[0].textContent,
+                r.children[2].textContent])) === JSON.stringify(want);
+        }""",
+        arg=at_least_rows(odds),
+    )
+    order = list(rules.Outcome)
+    fills = page.evaluate(
+        "() => Array.from(document.querySelectorAll('section[data-calc=cast] .gr-bars__fill'))"
+        ".map((s) => parseFloat(s.style.width))"
+    )
+    assert fills == pytest.approx(
+        [float(sum(odds[k] for k in order[i:])) * 100 for i in range(1, len(order))], abs=0.01
+    )
+    table = page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+            'section[data-calc=cast] tbody[data-rows=outcomes] tr')).map((r) =>
+            [r.children[0].textContent, r.children[3].textContent])"""
+    )
+    bar = page.locator('section[data-calc=cast] [data-bar="outcomes"]')
+    assert bar.get_attribute("role") == "img"
+    label = bar.get_attribute("aria-label")
+    shown = [(name, pct) for name, pct in table if pct != rules.format_percent(0)]
+    assert label == "Chance de chaque issue — " + ", ".join(f"{n} : {p}" for n, p in shown)
+
+
+def test_the_cast_charts_follow_the_engine_beyond_the_build_s_data(shared):
+    page, _context = shared
+    # A modifier of 8 is beyond the build's answers (−5 to +5): the engine answers it.
+    type_into(page, "#lancer-magie", "3")
+    type_into(page, "#lancer-apprentissage", "4")
+    type_into(page, "#lancer-modificateur", "8")
+    page.locator("#lancer-extremes").select_option("modified")
+    odds = rules.cast_odds(3, 4, modifier=8)
+    expect_rows(page, f'{CAST} tbody[data-rows="outcomes"]', cast_rows(3, 4, 8, "modified"))
+    expect_cast_charts(page, odds)
 
 
 def test_the_engine_says_why_an_outcome_is_impossible(shared):

@@ -5,6 +5,9 @@
 //   data-out="a.b"        text of that value
 //   data-rows="path"      <tbody> rows, one cell per key of data-cols
 //   data-bar="path"       stacked bar sized by each item's "share"
+//   data-bars="path"      one bar per item (its label, its "share", its percent)
+// A bar is an image whose text equivalent (aria-label) says each item's label and percent,
+// after the element's data-chart-label.
 //   data-list="path"      one <li> per string
 //   data-show / data-hide element shown / hidden when the value is truthy
 
@@ -69,18 +72,60 @@ function drawRows(tbody, items) {
   tbody.replaceChildren(fragment);
 }
 
+function itemLabel(item) {
+  return text(item.label !== undefined ? item.label : item.xp + " XP");
+}
+
+function width(share) {
+  if (!(share > 0)) return "0%"; // none, or not a number
+  return (Math.min(1, share) * 100).toFixed(4) + "%";
+}
+
+/** The text equivalent of a chart of ``items``: its own label, then each item and percent. */
+export function chartLabel(head, items) {
+  const parts = (items || []).filter(Boolean).map((i) => itemLabel(i) + " : " + text(i.percent));
+  return (head ? head + " — " : "") + parts.join(", ");
+}
+
 function drawBar(bar, items) {
   const fragment = document.createDocumentFragment();
   (items || []).forEach((item, index) => {
     if (!item || !(item.share > 0)) return;
     const segment = document.createElement("span");
     segment.className = "gr-bar__seg gr-bar__seg--" + slotKey(item, index);
-    segment.style.width = (item.share * 100).toFixed(4) + "%";
-    segment.title =
-      text(item.label !== undefined ? item.label : item.xp + " XP") + " : " + text(item.percent);
+    segment.style.width = width(item.share);
+    segment.title = itemLabel(item) + " : " + text(item.percent);
     fragment.appendChild(segment);
   });
   bar.replaceChildren(fragment);
+  // Said as drawn: the outcomes that have a segment.
+  const drawn = (items || []).filter((item) => item && item.share > 0);
+  bar.setAttribute("aria-label", chartLabel(bar.getAttribute("data-chart-label"), drawn));
+}
+
+function drawBars(box, items) {
+  const fragment = document.createDocumentFragment();
+  (items || []).forEach((item, index) => {
+    if (!item) return;
+    const row = document.createElement("span");
+    row.className = "gr-bars__row";
+    const label = document.createElement("span");
+    label.className = "gr-bars__label";
+    label.textContent = itemLabel(item);
+    const track = document.createElement("span");
+    track.className = "gr-bars__track";
+    const fill = document.createElement("span");
+    fill.className = "gr-bars__fill gr-bar__seg--" + slotKey(item, index);
+    fill.style.width = width(item.share);
+    track.appendChild(fill);
+    const value = document.createElement("span");
+    value.className = "gr-bars__value";
+    value.textContent = text(item.percent);
+    row.append(label, track, value);
+    fragment.appendChild(row);
+  });
+  box.replaceChildren(fragment);
+  box.setAttribute("aria-label", chartLabel(box.getAttribute("data-chart-label"), items));
 }
 
 function drawList(list, items) {
@@ -103,6 +148,9 @@ export function draw(root, data) {
   });
   root.querySelectorAll("[data-bar]").forEach((el) => {
     drawBar(el, valueAt(data, el.getAttribute("data-bar")));
+  });
+  root.querySelectorAll("[data-bars]").forEach((el) => {
+    drawBars(el, valueAt(data, el.getAttribute("data-bars")));
   });
   root.querySelectorAll("[data-list]").forEach((el) => {
     drawList(el, valueAt(data, el.getAttribute("data-list")));
