@@ -23,7 +23,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from . import errors, fr
-from .constants import DIE_FACES, MAGIC_DIVISOR
+from .constants import CAST_XP, DIE_FACES, MAGIC_DIVISOR
 
 # Names for the type checker only: nothing more is imported when the browser runs the engine.
 TYPE_CHECKING = False
@@ -85,14 +85,8 @@ _LABELS = {
 }
 _CAST = frozenset({Outcome.FLAWED, Outcome.SUCCESS, Outcome.PERFECT})
 
-# B1: a failed cast (critical or not) +1, a cast spell +3 (the 1 included), perfect +5.
-_XP = {
-    Outcome.CRITICAL_FAILURE: 1,
-    Outcome.FAILURE: 1,
-    Outcome.FLAWED: 3,
-    Outcome.SUCCESS: 3,
-    Outcome.PERFECT: 5,
-}
+# B1, from rules/constants.py: the XP of each outcome.
+_XP = {outcome: CAST_XP[outcome.value] for outcome in Outcome}
 _EXPECTED_OUTCOME = errors.french_list(o.value for o in Outcome)
 
 

@@ -21,6 +21,7 @@ from types import MappingProxyType
 
 from . import errors
 from .casting import check_extremes, face_counts
+from .constants import DUEL_TEST_SHIFT
 
 __all__ = [
     "ELEMENTS",
@@ -138,7 +139,8 @@ def _winner(a_passed: bool, b_passed: bool, dominant: str | None) -> str:
 def test_modifiers(element_a: str, element_b: str) -> tuple[int, int]:
     """The modifiers added to R in the duel tests of A and B (E2): −1 for the dominant spell,
     +1 for the dominated one, 0 for both without dominance."""
-    modifier_a = {"a": -1, "b": 1, None: 0}[dominance(element_a, element_b)]
+    shift = DUEL_TEST_SHIFT
+    modifier_a = {"a": -shift, "b": shift, None: 0}[dominance(element_a, element_b)]
     return modifier_a, -modifier_a
 
 

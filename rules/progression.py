@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import errors
-from .casting import Outcome, _shift, check_extremes, face_counts
-from .constants import MAX_LEARNING
+from .casting import _shift, check_extremes, face_counts, xp_for
+from .constants import CAST_XP, DIE_FACES, LEVEL_UP_BASE_COST, MAX_LEARNING
 
 # Names for the type checker only: nothing more is imported when the browser runs the engine.
 TYPE_CHECKING = False
@@ -42,7 +42,11 @@ __all__ = [
 
 #: The highest apprentissage a spell can reach (0 = not learnt), from rules/constants.py.
 MAX_LEVEL = MAX_LEARNING
-_BASE_COST = {1: 10, 2: 25, 3: 50, 4: 100}
+_BASE_COST = LEVEL_UP_BASE_COST
+#: The XP a cast earns, from the least to the most (1, 3, 5): the gains of the chain below.
+GAINS = tuple(sorted(set(CAST_XP.values())))
+#: The most a cast earns: XP overshoots a cost by at most this minus one.
+_TOP_GAIN = GAINS[-1]
 
 
 @dataclass(frozen=True)
@@ -94,52 +98,54 @@ def gain_xp(learning: int, xp: int, gained: int, difficulty: int) -> tuple[int, 
 
 
 def _gain_counts(magic: int, learning: int, extremes: str) -> Pairs:
-    """Return ((gain, faces out of 12), ...) for one cast at this level."""
+    """Return ((gain, faces out of the die's), ...) for one cast at this level, one pair per
+    gain of :data:`GAINS`, in its order."""
     counts = face_counts(magic, learning, 0, extremes)
-    failed = counts[Outcome.CRITICAL_FAILURE] + counts[Outcome.FAILURE]
-    cast = counts[Outcome.FLAWED] + counts[Outcome.SUCCESS]
-    return ((1, failed), (3, cast), (5, counts[Outcome.PERFECT]))
+    return tuple(
+        (gain, sum(n for outcome, n in counts.items() if xp_for(outcome) == gain)) for gain in GAINS
+    )
 
 
 @functools.lru_cache(maxsize=32)
 def _backward(gains: Pairs, cost: int, terminal: Pairs) -> Pairs:
     """Expected casts to reach the top of a level, for every xp in [0, cost).
 
-    Solves V(x) = 1 + Σ (n_g / 12) V(x + g) for x < cost, with V(cost + r)
+    Solves V(x) = 1 + Σ (n_g / F) V(x + g) for x < cost (F the die's faces), with V(cost + r)
     given by ``terminal[r]`` (r = 0..4, the leftover carried to the next
-    level). Values are kept as (W, e) meaning W / 12**e, so the whole pass is
+    level). Values are kept as (W, e) meaning W / F**e, so the whole pass is
     integer arithmetic with no gcd; returns the tuple of (W, e) for x = 0..cost-1.
 
     ``gains`` and ``terminal`` are tuples: passes are kept (the same level is solved again for
     every target above it, and for every magic with the same odds).
     """
     top = max(e for _, e in terminal)
-    size = cost + 5
+    faces, spill = DIE_FACES, _TOP_GAIN - 1  # XP beyond the cost: 0 to spill
+    size = cost + _TOP_GAIN
     values = [0] * size
     for r, (w, e) in enumerate(terminal):
-        # Exponent at x is top + cost + 4 - x; rescale the terminal to it.
-        values[cost + r] = w * 12 ** (top - e + 4 - r)
-    multipliers = [(g, n * 12 ** (g - 1)) for g, n in gains if n]
-    power = 12 ** (top + 4)  # 12 ** exponent at x = cost, times 12 each step down
+        # Exponent at x is top + cost + spill - x; rescale the terminal to it.
+        values[cost + r] = w * faces ** (top - e + spill - r)
+    multipliers = [(g, n * faces ** (g - 1)) for g, n in gains if n]
+    power = faces ** (top + spill)  # faces ** exponent at x = cost, times faces each step down
     for x in range(cost - 1, -1, -1):
-        power *= 12
+        power *= faces
         total = power
         for g, m in multipliers:
             total += m * values[x + g]
         values[x] = total
-    return tuple((values[x], top + cost + 4 - x) for x in range(cost))
+    return tuple((values[x], top + cost + spill - x) for x in range(cost))
 
 
 def _expected_to(
     magic: int, learning: int, difficulty: int, xp: int, target: int, extremes: str
 ) -> Fraction:
     """Exact expected casts from (learning, xp) to reach ``target``; validated input."""
-    terminal: Pairs = ((0, 0),) * 5
+    terminal: Pairs = ((0, 0),) * _TOP_GAIN
     for level in range(target - 1, learning - 1, -1):
         solved = _backward(_gain_counts(magic, level, extremes), _cost(level, difficulty), terminal)
-        terminal = solved[:5]
+        terminal = solved[:_TOP_GAIN]
     w, e = solved[xp]
-    return Fraction(w, 12**e)
+    return Fraction(w, DIE_FACES**e)
 
 
 def _check_progress(
@@ -225,19 +231,21 @@ def level_up_within(
     )
     n = errors.integer("n", n, 0)
     needed = _cost(learning, difficulty) - xp
-    if n >= needed:
-        # Every cast earns at least 1 XP.
+    (g1, n1), (g3, n3), (g5, n5) = _gain_counts(magic, learning, extremes)
+    if n * g1 >= needed:
+        # Every cast earns at least the smallest gain.
         return Fraction(1)
-    (_, n1), (_, n3), (_, n5) = _gain_counts(magic, learning, extremes)
-    # Not reached: n + 2b + 4c < needed with b casts of 3 XP and c of 5 XP.
-    slack = needed - n
+    # Not reached: n·g1 + (g3 − g1)·b + (g5 − g1)·c < needed, with b casts of the middle gain
+    # and c of the largest.
+    step3, step5 = g3 - g1, g5 - g1
+    slack = needed - n * g1
     pow1 = [n1**i for i in range(n + 1)]
     pow3 = [n3**i for i in range(n + 1)]
     short = 0
-    for c in range(min(n, (slack - 1) // 4) + 1):
+    for c in range(min(n, (slack - 1) // step5) + 1):
         inner = 0
         rest = n - c
-        for b in range(min(rest, (slack - 1 - 4 * c) // 2) + 1):
+        for b in range(min(rest, (slack - 1 - step5 * c) // step3) + 1):
             inner += math.comb(rest, b) * pow3[b] * pow1[rest - b]
         short += math.comb(n, c) * n5**c * inner
-    return 1 - Fraction(short, 12**n)
+    return 1 - Fraction(short, DIE_FACES**n)

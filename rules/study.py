@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from types import MappingProxyType
 
 from . import errors
+from .constants import STUDY_XP
 
 __all__ = [
     "STUDY_XP",
@@ -22,8 +22,6 @@ __all__ = [
     "study_odds",
     "study_xp",
 ]
-
-STUDY_XP = MappingProxyType({1: 5, 2: 12, 3: 25, 4: 55, 5: 125, 6: 300})
 
 
 def _tests_in_hour(hour: int) -> int:

@@ -129,6 +129,36 @@ OLD_LITERALS = [
 ]
 
 
+def derived_literals() -> list[str]:
+    """The ways a rule number or label of ``rules/`` would be typed again elsewhere, derived
+    from the rules themselves (a change of a rule changes what is looked for)."""
+    spans = [
+        (rules.MIN_LEARNING, rules.MAX_LEARNING),
+        (rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY),
+        (rules.MIN_STUDY_HOURS, rules.MAX_STUDY_HOURS),
+        (rules.MIN_SPELL_LEVEL, rules.MAX_SPELL_LEVEL),
+    ]
+    found = [f"range({low}, {high + 1})" for low, high in spans]
+    found += [f"{low} à {high}" for low, high in spans]
+    found += [f"{low}–{high}" for low, high in spans]
+    found += [
+        f"d{rules.DIE_FACES}",
+        f"range(1, {rules.DIE_FACES + 1})",
+        f"magie / {rules.MAGIC_DIVISOR}",
+        f"// {rules.MAGIC_DIVISOR}",
+        f"Apprentissage {rules.MAX_LEARNING} ",
+        f"/ {rules.MAX_DIFFICULTY}",
+    ]
+    found += [f'"{label}"' for label in rules.EXTREMES_LABELS.values()]
+    found += [f'"{outcome.label}"' for outcome in rules.Outcome]
+    return found
+
+
+#: Files that hold rule bounds by necessity, each read against rules/ by a test: the spell
+#: schema (tests/spellformat/test_spell_schema.py) names its bounds in its descriptions.
+CHECKED_ELSEWHERE = {"generator/spellformat/spell.schema.json"}
+
+
 #: The kinds of files of generator/ and widgets/ (code, templates, styles, data, docs).
 TEXT_SUFFIXES = (".py", ".js", ".mjs", ".html", ".j2", ".css", ".md", ".json", ".yaml", ".txt")
 
@@ -144,14 +174,21 @@ def sources() -> list:
     return sorted(path for path in found if path.is_file())
 
 
-def typed_literals(text: str) -> list[str]:
+def typed_literals(text: str, literals: list[str] = OLD_LITERALS) -> list[str]:
     """The old literals in ``text`` (a literal ending in a digit must not go on with another:
     « / 512 » is not « / 5 »)."""
     return [
         literal
-        for literal in OLD_LITERALS
+        for literal in literals
         if re.search(re.escape(literal) + (r"(?!\d)" if literal[-1].isdigit() else ""), text)
     ]
+
+
+def literals_for(path) -> list[str]:
+    """What must not be typed in ``path``: the old literals and those derived from rules/."""
+    if path.relative_to(ROOT).as_posix() in CHECKED_ELSEWHERE:
+        return OLD_LITERALS
+    return OLD_LITERALS + [d for d in derived_literals() if d not in OLD_LITERALS]
 
 
 def test_the_old_literals_are_gone_from_every_file_of_generator_and_widgets():
@@ -166,7 +203,7 @@ def test_the_old_literals_are_gone_from_every_file_of_generator_and_widgets():
     typed = [
         f"{path.relative_to(ROOT)}: {literal!r}"
         for path in files
-        for literal in typed_literals(path.read_text(encoding="utf-8"))
+        for literal in typed_literals(path.read_text(encoding="utf-8"), literals_for(path))
     ]
     assert typed == []
 
@@ -176,6 +213,19 @@ def test_the_literal_search_would_find_an_old_literal(literal, tmp_path):
     # The search above is not vacuous: the same check on a file holding the literal finds it.
     assert typed_literals(f"<p>{literal}</p>") == [literal]
     assert typed_literals(f"<p>{literal}0</p>") == ([] if literal[-1].isdigit() else [literal])
+
+
+def test_the_derived_literals_follow_the_rules(tmp_path):
+    # Derived from rules/, not listed: the search finds a rule's number retyped in a page...
+    derived = derived_literals()
+    assert f"Apprentissage {rules.MAX_LEARNING} " in derived
+    assert f"{rules.MIN_SPELL_LEVEL} à {rules.MAX_SPELL_LEVEL}" in derived
+    assert f'"{rules.Outcome.PERFECT.label}"' in derived
+    text = f"<p>Apprentissage {rules.MAX_LEARNING} atteint</p>"
+    assert typed_literals(text, literals_for(ROOT / "widgets" / "x.html"))
+    # ...except in a file that a test reads against rules/.
+    schema = ROOT / "generator" / "spellformat" / "spell.schema.json"
+    assert "1 à 9" not in literals_for(schema) or "1 à 9" in OLD_LITERALS
 
 
 def test_each_zero_of_the_odds_tables_is_explained_by_the_engine(built_site):

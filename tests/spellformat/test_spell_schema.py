@@ -8,6 +8,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+import rules
 from generator.spellformat.validate import SCHEMA_PATH, load_schema
 
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -63,21 +64,36 @@ def test_every_object_is_closed() -> None:
             assert SCHEMA["$defs"][branch]["properties"]["kind"]["const"] in kinds
 
 
+def test_the_schema_s_bounds_are_the_rules() -> None:
+    """The schema is written by hand: its elements, difficulties and spell levels, and the
+    sentences that name them, are read here against rules/ (their only home)."""
+    props = SCHEMA["properties"]
+    assert props["element"]["enum"] == list(rules.ELEMENTS)
+    assert all(name in props["element"]["description"] for name in rules.ELEMENTS)
+    difficulty = props["difficulty"]
+    assert (difficulty["minimum"], difficulty["maximum"]) == (
+        rules.MIN_DIFFICULTY,
+        rules.MAX_DIFFICULTY,
+    )
+    assert (
+        f"de {rules.MIN_DIFFICULTY} (facile) à {rules.MAX_DIFFICULTY}"
+        in (difficulty["description"])
+    )
+    level = SCHEMA["$defs"]["spell_level"]
+    assert (level["minimum"], level["maximum"]) == (rules.MIN_SPELL_LEVEL, rules.MAX_SPELL_LEVEL)
+    span = f"{rules.MIN_SPELL_LEVEL} à {rules.MAX_SPELL_LEVEL}"
+    assert span in level["description"]
+
+
 def test_format_enumerations() -> None:
     props = SCHEMA["properties"]
-    assert props["element"]["enum"] == ["feu", "vigne", "eau", "neutre"]
+    assert props["element"]["enum"] == list(rules.ELEMENTS)
     assert (
         props["element_status"]["enum"]
         == props["difficulty_status"]["enum"]
         == ["editorial", "author"]
     )
-    assert (props["difficulty"]["minimum"], props["difficulty"]["maximum"]) == (1, 5)
-    assert SCHEMA["$defs"]["spell_level"] == {
-        "description": "Niveau de sort, entier de 1 à 9.",
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 9,
-    }
+    assert SCHEMA["$defs"]["spell_level"]["type"] == "integer"
     assert (
         props["target"]["properties"].keys()
         == props["saving_throw"]["properties"].keys()
