@@ -43,7 +43,9 @@ from .casting import (
     cast,
     cast_key,
     cast_odds,
+    cast_shift_range,
     expected_xp,
+    impossible_parts,
     impossible_reason,
     outcome_faces,
     stable_magic,
@@ -93,6 +95,7 @@ from .study import (
     study_expected,
     study_odds,
     study_xp,
+    tests_in_hour,
 )
 
 __all__ = [
@@ -124,6 +127,7 @@ __all__ = [
     "cast",
     "cast_key",
     "cast_odds",
+    "cast_shift_range",
     "casts_to_next_level",
     "clash_odds",
     "dominance",
@@ -135,6 +139,7 @@ __all__ = [
     "format_fraction",
     "format_percent",
     "gain_xp",
+    "impossible_parts",
     "impossible_reason",
     "level_path",
     "level_up_cost",
@@ -147,5 +152,6 @@ __all__ = [
     "study_odds",
     "study_xp",
     "test_modifiers",
+    "tests_in_hour",
     "xp_for",
 ]

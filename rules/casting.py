@@ -42,7 +42,9 @@ __all__ = [
     "cast",
     "cast_key",
     "cast_odds",
+    "cast_shift_range",
     "expected_xp",
+    "impossible_parts",
     "impossible_reason",
     "outcome_faces",
     "stable_magic",
@@ -292,8 +294,25 @@ def impossible_reason(
     """Return, in French, why no die face gives ``outcome`` for this cast; None when one does.
 
     The sentence names what the outcome needs of the modified result R and the values R can
-    take, e.g. for magic 6 and learning 5: « Parfait » needs R = 10, R goes from −2 to 9.
+    take, e.g. for magic 6 and learning 5: « Parfait » needs R = 10, R goes from −2 to 9. It is
+    the two parts of :func:`impossible_parts` joined.
     """
+    parts = impossible_parts(outcome, magic, learning, modifier=modifier, extremes=extremes)
+    return None if parts is None else parts[0] + parts[1]
+
+
+def impossible_parts(
+    outcome: Outcome | str,
+    magic: int,
+    learning: int,
+    *,
+    modifier: int = 0,
+    extremes: str = "modified",
+) -> tuple[str, str] | None:
+    """Return the sentence of :func:`impossible_reason` as data, in its two parts: what
+    ``outcome`` needs of R (« « Parfait » est impossible : il faut R = 10 … ») and the range of R
+    (« , or R = … va de −2 à 9. », the same for every outcome of one cast); None when a face
+    gives ``outcome``."""
     magic, learning, modifier, extremes = check_cast(magic, learning, modifier, extremes)
     if isinstance(outcome, str):
         try:
@@ -316,4 +335,18 @@ def impossible_reason(
     need = fr.IMPOSSIBLE_NEEDS[outcome.value].format(
         twelve=DIE_FACES, target=2 * learning, learning=learning
     )
-    return fr.IMPOSSIBLE_SENTENCE.format(label=outcome.label, need=need, span=span)
+    return (
+        fr.IMPOSSIBLE_HEAD.format(label=outcome.label, need=need),
+        fr.IMPOSSIBLE_TAIL.format(span=span),
+    )
+
+
+def cast_shift_range() -> tuple[int, int]:
+    """Return the first and last shift of R = face + shift between which casts differ.
+
+    Magic and modifier enter a cast only through that shift (``modifier − ⌊magic / 2⌋``). At
+    the first, every face's R is below 1; at the last, every face's R is above the die's faces:
+    beyond either, every face has the same outcome as at the bound, whatever the apprentissage
+    and the reading. (:func:`stable_magic` is the magic of the first, without modifier.)
+    """
+    return 0 - DIE_FACES, DIE_FACES

@@ -98,7 +98,11 @@ IMPOSSIBLE_NEEDS = {
     "success": "il faut R inférieur à {target} (apprentissage {learning} × 2) et différent de 1",
     "failure": "il faut R supérieur à {target} (apprentissage {learning} × 2) et différent de {twelve}",
 }
-IMPOSSIBLE_SENTENCE = "« {label} » est impossible : {need}, or {span}."
+#: The sentence on an impossible outcome, in two parts: what the outcome needs (one per outcome)
+#: and the range of R (the same for every outcome of one cast).
+IMPOSSIBLE_HEAD = "« {label} » est impossible : {need}"
+IMPOSSIBLE_TAIL = ", or {span}."
+IMPOSSIBLE_SENTENCE = IMPOSSIBLE_HEAD + IMPOSSIBLE_TAIL
 SPAN_MODIFIED = "R = d{faces} − {penalty} (magie {magic} ÷ 2, arrondi à l’inférieur){modifier} va de {low} à {high}"
 SPAN_NATURAL = (
     "hors du 1 et du {faces} naturels, R = d{faces} − {penalty} "

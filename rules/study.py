@@ -21,11 +21,14 @@ __all__ = [
     "study_expected",
     "study_odds",
     "study_xp",
+    "tests_in_hour",
 ]
 
 
-def _tests_in_hour(hour: int) -> int:
-    # D3: comprehension + resolution in hour 1, then k resolution tests in hour k.
+def tests_in_hour(hour: int) -> int:
+    """Return the number of tests of hour ``hour`` (1–6) of a study session (reading D3): a
+    comprehension test and a resolution test in hour 1, then k resolution tests in hour k."""
+    hour = errors.hours(hour)
     return 2 if hour == 1 else hour
 
 
@@ -66,7 +69,7 @@ def _odds(hours: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
     odds: dict[int, Fraction] = {}
     reached = Fraction(1)  # probability that every earlier test passed
     for hour in range(1, hours + 1):
-        passed = p ** _tests_in_hour(hour)
+        passed = p ** tests_in_hour(hour)
         odds[_failed_xp(hour)] = reached * (1 - passed)
         reached *= passed
     odds[STUDY_XP[hours]] = reached

@@ -53,7 +53,7 @@ __all__ = [
     "answer_key",
     "handle",
     "handle_json",
-    "impossible_reasons",
+    "impossible_parts",
     "reading",
     "to_engine",
     "CALCS",
@@ -373,10 +373,19 @@ def _impossible(v):
     ]
 
 
-def impossible_reasons(request: dict[str, object]) -> list[str]:
-    """The ``impossible`` sentences of the answer to a valid cast request, without the rest of
-    the answer (what :mod:`widgets.instant` stores for every cast of its grid)."""
-    return _impossible(_fields(request, ("magic", "learning", "modifier", "extremes")))
+def impossible_parts(request: dict[str, object]) -> list[tuple[str, str]]:
+    """The engine's two parts (:func:`rules.impossible_parts`) of each ``impossible`` sentence of
+    the answer to a valid cast request, in outcome order."""
+    v = _fields(request, ("magic", "learning", "modifier", "extremes"))
+    return [
+        parts
+        for outcome in rules.Outcome
+        if (
+            parts := rules.impossible_parts(
+                outcome, v["magic"], v["learning"], modifier=v["modifier"], extremes=v["extremes"]
+            )
+        )
+    ]
 
 
 def _cast(request):

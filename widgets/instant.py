@@ -195,10 +195,6 @@ def _axes():
 #: are explained with R's range, and its rolls, which show R, are not folded.
 _FOLD = {"progression": ("magic",)}
 
-#: Where the engine's sentences on impossible outcomes are cut into shared pieces (the part
-#: naming the outcome and the part naming the range of R); a sentence without it stays whole.
-_REASON_CUT = ", or "
-
 
 def _text(value):
     return value if isinstance(value, str) else str(value)
@@ -247,16 +243,16 @@ def _table(calc, axes):
 
 
 def _impossible(axes):
-    """The engine's sentences on impossible outcomes for every cast of the grid, each cut where
-    the range of R starts: the heads (outcome and need) by row, the tail (R's range, the same for
-    every sentence of one cast) by text."""
+    """The engine's sentences on impossible outcomes for every cast of the grid, in the engine's
+    two parts (:func:`rules.impossible_parts`): the heads (outcome and need) by row, the tail
+    (R's range, the same for every sentence of one cast) by text."""
     texts, heads, head, tail = _Unique(), _Unique(), [], []
     for request in requests(axes, "cast"):
-        cut = [sentence.partition(_REASON_CUT) for sentence in bridge.impossible_reasons(request)]
-        ends = {sep + rest for _, sep, rest in cut}
-        if len(ends) > 1 or any(not sep for _, sep, _ in cut):
+        parts = bridge.impossible_parts(request)
+        ends = {end for _, end in parts}
+        if len(ends) > 1:  # the engine says one range of R per cast
             raise ValueError(f"phrases inattendues du moteur pour {request!r}")
-        head.append(heads.add([texts.add(start) for start, _, _ in cut]))
+        head.append(heads.add([texts.add(start) for start, _ in parts]))
         tail.append(texts.add(ends.pop()) if ends else -1)
     return {"texts": texts.values, "heads": heads.values, "head": head, "tail": tail}
 

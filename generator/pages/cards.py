@@ -75,35 +75,15 @@ def _faces_at(shift: int, learning: int, extremes: str) -> list[str]:
     return [by_face[face] for face in range(1, rules.DIE_FACES + 1)]
 
 
-def _constant_range(tables: dict[int, object]) -> tuple[int, int]:
-    """The shifts between which the tables change: beyond them, each equals the bound's."""
-    shifts = sorted(tables)
-    low, high = shifts[0], shifts[-1]
-    while low < high and tables[low + 1] == tables[low]:
-        low += 1
-    while high > low and tables[high - 1] == tables[high]:
-        high -= 1
-    if low == shifts[0] or high == shifts[-1]:
-        raise AssertionError("la table des lancers ne devient pas constante")  # a rules change
-    return low, high
-
-
 def table_data() -> dict:
     """What « Mon grimoire » needs to play a cast at the table, all from ``rules``: the die's
     faces, the outcome of each face for every shift of the modified result (magic and modifier
     enter the rules only through it), apprentissage and reading of the 1 and the 12, the XP and
     the French label of each outcome, the readings' labels, and the exact odds of k faces out
     of the die's as the pages write them."""
-    window = range(-4 * rules.DIE_FACES, 4 * rules.DIE_FACES + 1)
     learnings = range(rules.MIN_LEARNING, LEARNING_MAX + 1)
-    tables = {
-        shift: tuple(
-            tuple(_faces_at(shift, learning, extremes) for learning in learnings)
-            for extremes in rules.EXTREMES
-        )
-        for shift in window
-    }
-    low, high = _constant_range(tables)
+    # Beyond these shifts every face reads as at the bound (the engine's own range).
+    low, high = rules.cast_shift_range()
     order = [outcome.value for outcome in rules.Outcome]
     # One string per shift: the index in ``order`` of each face's outcome.
     faces = {
@@ -140,18 +120,10 @@ def table_data() -> dict:
 
 def study_data() -> dict:
     """A study session at the table, from ``rules``: the hours a session may last, the number of
-    tests in each hour (read from the engine's odds at a chance of one half per test: a session
-    passed whole has the chance one half to the power of its tests), and the XP of each ending
-    (every test passed, or a failure in hour 1, 2, …)."""
+    tests in each hour, and the XP of each ending (every test passed, or a failure in hour 1,
+    2, …)."""
     hours = list(rules.STUDY_XP)
-    half = Fraction(1, 2)
-    tests, before = {}, 0
-    for h in hours:
-        whole = rules.study_odds(h, half)[rules.study_xp(h)]
-        assert whole.numerator == 1 and whole.denominator & (whole.denominator - 1) == 0
-        total = whole.denominator.bit_length() - 1
-        tests[str(h)] = total - before
-        before = total
+    tests = {str(h): rules.tests_in_hour(h) for h in hours}
     xp = {
         str(h): {
             "passed": rules.study_xp(h),

@@ -42,6 +42,7 @@ PUBLIC = [
     "cast",
     "cast_key",
     "cast_odds",
+    "cast_shift_range",
     "casts_to_next_level",
     "clash_odds",
     "dominance",
@@ -53,6 +54,7 @@ PUBLIC = [
     "format_fraction",
     "format_percent",
     "gain_xp",
+    "impossible_parts",
     "impossible_reason",
     "level_path",
     "level_up_cost",
@@ -65,6 +67,7 @@ PUBLIC = [
     "study_odds",
     "study_xp",
     "test_modifiers",
+    "tests_in_hour",
     "xp_for",
 ]
 

@@ -232,3 +232,30 @@ def test_casts_whose_faces_differ_have_different_keys(m1, l1, d1, m2, l2, d2, re
         for m, n, d in ((m1, l1, d1), (m2, l2, d2))
     ]
     assert faces[0] == faces[1] or keys[0] != keys[1]
+
+
+def test_cast_shift_range_is_where_the_faces_stop_changing():
+    # Oracle: scan the shifts far beyond the range; inside it, each bound's neighbour differs.
+    low, high = rules.cast_shift_range()
+
+    def faces(shift):
+        return tuple(
+            tuple(
+                sorted(
+                    (o.value, f)
+                    for o, found in rules.outcome_faces(
+                        0, learning, modifier=shift, extremes=extremes
+                    ).items()
+                    for f in found
+                )
+            )
+            for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
+            for extremes in rules.EXTREMES
+        )
+
+    far = 3 * rules.DIE_FACES
+    assert all(faces(s) == faces(low) for s in range(low - far, low))
+    assert all(faces(s) == faces(high) for s in range(high + 1, high + far))
+    assert faces(low + 1) != faces(low) and faces(high - 1) != faces(high)
+    # The stable magic is the first bound's, without a modifier.
+    assert -(rules.stable_magic() // rules.MAGIC_DIVISOR) == low

@@ -50,3 +50,23 @@ def test_a_reason_exactly_when_no_face_gives_the_outcome(extremes):
 def test_a_bad_outcome_is_refused_in_french():
     with pytest.raises(rules.RulesError, match="résultat du lancer : attendu critical_failure"):
         rules.impossible_reason("raté", 6, 5)
+
+
+def test_the_sentence_is_its_two_parts_and_one_cast_has_one_tail():
+    for extremes in rules.EXTREMES:
+        for magic in range(0, rules.stable_magic() + 3):
+            for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1):
+                for modifier in (-3, 0, 4):
+                    tails = set()
+                    for outcome in rules.Outcome:
+                        kw = {"modifier": modifier, "extremes": extremes}
+                        parts = rules.impossible_parts(outcome, magic, learning, **kw)
+                        reason = rules.impossible_reason(outcome, magic, learning, **kw)
+                        assert (parts is None) == (reason is None)
+                        if parts:
+                            head, tail = parts
+                            assert head + tail == reason
+                            assert head.startswith(f"« {outcome.label} »")
+                            assert tail.startswith(", or ")
+                            tails.add(tail)
+                    assert len(tails) <= 1

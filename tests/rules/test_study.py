@@ -100,3 +100,17 @@ def test_best_study_hours_golden():
     assert rules.best_study_hours(F(1, 2)) == (2, F(21, 16))
     hours_, value = rules.best_study_hours("90 %")
     assert hours_ == 6 and value == rules.study_expected(6, F(9, 10))
+
+
+def test_tests_in_hour_is_what_the_odds_of_a_whole_session_count():
+    # Oracle: at a chance of one half per test, a session passed whole has the chance one half to
+    # the power of all its tests.
+    before = 0
+    for hours in rules.STUDY_XP:
+        whole = rules.study_odds(hours, F(1, 2))[rules.study_xp(hours)]
+        total = sum(rules.tests_in_hour(h) for h in range(1, hours + 1))
+        assert whole == F(1, 2**total)
+        assert total > before
+        before = total
+    with pytest.raises(rules.RulesError):
+        rules.tests_in_hour(rules.MAX_STUDY_HOURS + 1)
