@@ -12,8 +12,9 @@
 * ``assets/site/grimoire-config.js`` (an ES module, ``export default {...}``): what the
   spellbook's module imports from the rules engine
   (the ranges of apprentissage and difficulty, the French names of the elements, the cost of each
-  level) and the number of casts of the progressions the calculators' data holds, so no rule is
-  typed in JavaScript;
+  level, the outcome of each die face, the XP of each outcome, the duel's pairs of elements) and
+  the number of casts of the progressions the calculators' data holds: the spellbook's scripts
+  look rules up in it, and type none;
 * ``CASTS_FILE``, written by the pipeline (kept in the build's cache): the expected casts to the
   next apprentissage as the engine writes them, for every XP a spell of the book can still need
   (``casts_data``), read by the spellbook when a spell holds XP: its figures need no engine.
@@ -200,8 +201,8 @@ def casts_data() -> dict:
 
 
 def _config_script(spells: list[dict]) -> str:
-    # The XP a spell can hold at each apprentissage below the last: the cost of the next level
-    # (the book bounds the XP a reader types by it), for the difficulties the compendium uses.
+    # The cost of the next level at each apprentissage below the last (the XP from which the book
+    # offers a level-up), for the difficulties the compendium uses.
     costs = {
         str(difficulty): {
             str(learning): rules.level_up_cost(learning, difficulty)
