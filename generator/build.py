@@ -206,9 +206,8 @@ _WRITE_ERRORS = {
 
 def write_error(error: OSError) -> str:
     """Why a write failed, in French."""
-    return _WRITE_ERRORS.get(
-        error.errno, f"erreur d'écriture {errno.errorcode.get(error.errno, error.errno)}"
-    )
+    number = error.errno if error.errno is not None else 0
+    return _WRITE_ERRORS.get(number, f"erreur d'écriture {errno.errorcode.get(number, number)}")
 
 
 def _unwritable(error: OSError, root: Path, site_dir: Path, staging: Path) -> str:
@@ -336,7 +335,7 @@ def serve_site(root: Path, host: str, port: str) -> None:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     try:
         serve(str(root / "mkdocs.yml"), dev_addr=f"{address}:{number}", livereload=True)
-    except Exception as error:  # noqa: BLE001 - the hook's InvalidSpells carries French problems
+    except Exception as error:  # the hook's InvalidSpells carries French problems
         problems = getattr(error, "problems", None)
         if problems:
             raise BuildError("\n".join(problems)) from None

@@ -157,7 +157,7 @@ def generation_digest(root: Path, out: Path, site_url: str) -> str:
     folders = {name: root / name for name in SOURCE_FOLDERS}
     # The modules that run may live elsewhere than the project's copy (an installed package).
     folders |= {
-        f"{package.__name__}@": Path(package.__file__).parent
+        f"{package.__name__}@": Path(str(package.__file__)).parent
         for package in (generator, widgets, rules)
     }
     files, seen = {}, set()

@@ -185,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG} : interrompu", file=sys.stderr)
         return 130
-    except Exception as exc:  # noqa: BLE001 - last line of defence: no traceback for the user
+    except Exception as exc:  # last line of defence: no traceback for the user
         if os.environ.get("GRIMOIRE_TRACEBACK"):
             raise
         print(
@@ -231,7 +231,7 @@ class _Formatter(argparse.HelpFormatter):
         super().add_usage(usage, actions, groups, "utilisation : " if prefix is None else prefix)
 
 
-_ARGPARSE_MESSAGES = [
+_ARGPARSE_MESSAGES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (
         re.compile(r"the following arguments are required: (.*)"),
         r"argument obligatoire absent : \1",

@@ -201,7 +201,7 @@ def remove(path: Path, step: str = "") -> None:
     shutil.rmtree(path, ignore_errors=True)  # anything the walk could not remove
 
 
-def _quietly(remove, path: str) -> None:
+def _quietly(remove, path: str | os.PathLike[str]) -> None:
     with contextlib.suppress(OSError):
         remove(path)
 

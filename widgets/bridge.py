@@ -718,7 +718,7 @@ def handle(request: object) -> dict[str, object]:
                 "errors": [{"field": "calc", "message": f"calculateur inconnu : « {calc} »"}],
             }
         return handler(request)
-    except Exception:  # the reader gets a sentence; the console gets the details
+    except Exception:  # noqa: BLE001 — the reader gets a sentence; the console gets the details
         import traceback
 
         traceback.print_exc(file=sys.stderr)

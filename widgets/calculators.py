@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
@@ -104,7 +105,7 @@ def calculators_page_html(spells: list[dict]) -> Markup:
     """The four calculators of the calculators page, the duel's and the progression's with a
     chooser of every spell (``spells``: the compendium's, with slug, name and element)."""
     choices = [{"slug": s["slug"], "name": s["name"], "element": s["element"]} for s in spells]
-    forms = {
+    forms: dict[str, dict[str, Any]] = {
         "cast": {"spells": [], "defaults": {**_CAST, **_CHOSEN}},
         "duel": {
             "spells": choices,

@@ -57,6 +57,7 @@ import hashlib
 import itertools
 import json
 import pathlib
+from typing import Any
 
 import rules
 from widgets import bridge
@@ -340,8 +341,8 @@ def _integer_reading():
     return _INTEGER["value"] if "value" in _INTEGER else _reading()["integer"]
 
 
-_READING = {}  # bridge.reading() during a build
-_INTEGER = {}  # how the bridge reads integers, from the fields file installed last
+_READING: dict[str, Any] = {}  # bridge.reading() during a build
+_INTEGER: dict[str, Any] = {}  # how the bridge reads integers, from the fields file installed last
 
 
 def sources():

@@ -126,6 +126,7 @@ class _Lexer:
         i, depth, line_start, first, line, prefix_start = 0, 0, True, True, 1, 0
         while i < n:
             token = _TOKEN.match(text, i)
+            assert token is not None  # the last alternative matches any character
             kind, end = token.lastgroup, token.end()
             if kind == "plain":  # names, numbers, operators, spaces: a string's prefix at its end
                 chunk = text[i:end]
@@ -233,7 +234,9 @@ class _Lexer:
             elif char == "#":
                 j = text.index("\n", j)
             elif char.isalnum() or char == "_":
-                end = _FIELD.match(text, j).end()
+                field = _FIELD.match(text, j)
+                assert field is not None  # its last alternative matches any character
+                end = field.end()
                 if end < len(text) and text[end] in "'\"" and text[j:end].lower() in _PREFIXES:
                     j = self._string(end, text[j:end].lower())
                 else:

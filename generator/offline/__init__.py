@@ -37,6 +37,7 @@ import json
 import math
 import struct
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 
 __all__ = [
@@ -204,7 +205,7 @@ def icon_png(size: int) -> bytes:
     background = _rgb(BACKGROUND_COLOR)
     rows = []
     for py in range(size):
-        pixels = [list(background) for _ in range(size)]
+        pixels: list[list[float]] = [list(map(float, background)) for _ in range(size)]
         for kind, color, data in ICON_SHAPES:
             coverage = [0.0] * size
             touched = False
@@ -331,10 +332,8 @@ def _search_languages(config) -> list[str]:
     """The languages of the search plugin (mkdocs-material registers it as material/search)."""
     plugins = config.get("plugins") or {}
     plugin = plugins.get("material/search") or plugins.get("search")
-    try:
-        langs = plugin.config.get("lang") or []
-    except AttributeError:
-        langs = []
+    settings = getattr(plugin, "config", None) or {}
+    langs = settings.get("lang") or []
     if isinstance(langs, str):
         langs = [langs]
     return [lang for lang in langs if isinstance(lang, str)] or ["fr"]
@@ -387,7 +386,7 @@ def _tier(url: str) -> int:
     return 2 if _is_spell_page(url) else 1
 
 
-def precache_list(site_dir: Path, languages: list[str] = ("fr",)) -> list[tuple[str, str, int]]:
+def precache_list(site_dir: Path, languages: Sequence[str] = ("fr",)) -> list[tuple[str, str, int]]:
     """(URL relative to the root, content hash, bytes on the network) of every file the pages of
     the site read, which the service worker may keep, in the order of :func:`_tier`."""
     site_dir = Path(site_dir)

@@ -182,6 +182,7 @@ def casts_data() -> dict:
         index[reading] = {}
         for learning in range(LEARNING_MIN, LEARNING_MAX):
             cost = rules.level_up_cost(learning, rules.MAX_DIFFICULTY)
+            assert cost is not None  # every level above the first has a cost
             index[reading][str(learning)] = []
             for magic in range(fold + 1):
                 row = tuple(

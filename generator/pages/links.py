@@ -80,7 +80,7 @@ class MentionFinder:
 
     def find(self, text: str, *, exclude: str = "") -> list[Mention]:
         """Mentions in ``text``, in order, skipping the spell ``exclude`` (a page's own spell)."""
-        found = []
+        found: list[Mention] = []
         lowered = text.translate(_SORT_CASE)  # the same length: one character for one
         position = 0
         while True:

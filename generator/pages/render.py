@@ -9,6 +9,7 @@ the text itself.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -120,7 +121,7 @@ def level_line(entry: dict) -> str:
 def render_description(
     description: str,
     *,
-    per_level: list[dict] = (),
+    per_level: Sequence[dict] = (),
     spans_for=lambda text: (),
     subheading: str = "h4",
 ) -> Markup:
@@ -164,8 +165,8 @@ def render_description(
                 html.append(f"<p{attrs}>{body}</p>")
         elif first.startswith("|"):
             html.append(_table(block))
-        elif figure_caption(block) is not None:
-            html.append(figure(figure_caption(block)))
+        elif (caption := figure_caption(block)) is not None:
+            html.append(figure(caption))
         elif first.startswith("- "):
             items: list[str] = []
             for row in block.split("\n"):

@@ -11,6 +11,7 @@ import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from markupsafe import Markup
 
@@ -35,7 +36,7 @@ SUPERSCRIPT = re.compile(r"(\d)\^(er|eme|e)\b")
 @functools.cache
 def cast_tables(difficulty: int) -> dict:
     """Precomputed figures shown on a spell page even without JavaScript (one per difficulty)."""
-    odds = [
+    odds: list[dict[str, Any]] = [
         {
             "magic": magic,
             "penalty": magic // rules.MAGIC_DIVISOR,
@@ -62,6 +63,7 @@ def cast_tables(difficulty: int) -> dict:
     total, costs = 0, []
     for learning in range(rules.MIN_LEARNING, rules.MAX_LEARNING):
         cost = rules.level_up_cost(learning, difficulty)
+        assert cost is not None  # every level above the first has a cost
         total += cost
         costs.append({"from": learning, "to": learning + 1, "cost": cost, "total": total})
     path = {magic: rules.level_path(magic, rules.MIN_LEARNING, difficulty) for magic in TABLE_MAGIC}

@@ -33,9 +33,9 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
 try:  # libyaml's parser, when PyYAML was built with it
-    from yaml.cyaml import CParser as _CParser
+    from yaml.cyaml import CParser as _CParser  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - depends on how PyYAML was installed
-    _CParser = None
+    _CParser = None  # type: ignore[assignment, misc]
 
 __all__ = [
     "MAX_BYTES",
@@ -180,7 +180,7 @@ class _Limited:
     _depth = 0
     _count = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:  # noqa: D102
+    def compose_node(self, parent: Node | None, index: Any) -> Node:
         self._count += 1
         self._depth += 1
         try:
@@ -199,7 +199,7 @@ class _Composer(_Limited, yaml.SafeLoader):
 
 if _CParser is not None:
 
-    class _FastComposer(_Limited, _CParser, Composer, Resolver):  # type: ignore[misc, valid-type]
+    class _FastComposer(_Limited, _CParser, Composer, Resolver):
         """libyaml's events, composed by PyYAML's Python composer (so that the limits apply)."""
 
         # CParser composes in C, without the limits: use the Python composer instead.

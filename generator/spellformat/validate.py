@@ -305,11 +305,14 @@ def _schema_messages(data: dict[str, Any]) -> Iterator[tuple[DataPath, str]]:
 
 def _translate(error: ValidationError) -> list[tuple[DataPath, str]]:
     path: DataPath = tuple(error.absolute_path)
-    keyword, instance, schema = error.validator, error.instance, error.schema
+    keyword = error.validator
+    instance: Any = error.instance
+    schema: Any = error.schema
     if keyword == "required":
+        required: Any = error.validator_value
         return [
             (path + (key,), f"clé obligatoire « {key} » absente")
-            for key in error.validator_value
+            for key in required
             if isinstance(instance, dict) and key not in instance
         ]
     if keyword == "additionalProperties":

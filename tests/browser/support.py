@@ -10,6 +10,7 @@ import re
 import unicodedata
 
 import yaml
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import ROOT
 
@@ -163,7 +164,7 @@ def wait_for_rows(
             arg=[expected_list, ordered],
             timeout=timeout,
         )
-    except Exception:
+    except PlaywrightTimeout:
         seen = visible_slugs(page)
         if not ordered:
             seen = set(seen)

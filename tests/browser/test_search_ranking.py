@@ -4,6 +4,7 @@ phone (lower case, no accents): the spell is the first result."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.support import fold
 
@@ -27,7 +28,7 @@ def first_result_is(page, slug: str) -> bool:
             timeout=4000,
         )
         return True
-    except Exception:
+    except PlaywrightTimeout:
         return False
 
 

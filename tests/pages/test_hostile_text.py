@@ -210,7 +210,7 @@ def test_patterns_applied_to_spell_text_read_a_bounded_number_of_characters():
             r"re\.(?:compile|sub|match|search|fullmatch|finditer|split)\(\s*(r?\"[^\"\n]*\")\s*[,)]",
             source,
         ):
-            found.append((name, eval(literal)))  # noqa: S307 - a string literal of our own source
+            found.append((name, eval(literal)))  # a string literal of our own source
     assert found
     patterns = found + [
         ("validate", validate._SUSPECT.pattern),

@@ -14,9 +14,9 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import widgets_harness as harness  # noqa: E402
+import widgets_harness as harness
 
-from widgets.packaging import install_engine_assets  # noqa: E402
+from widgets.packaging import install_engine_assets
 
 SLOW_TIMEOUT_MS = 4000
 

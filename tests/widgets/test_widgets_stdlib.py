@@ -19,9 +19,9 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import stdlib_record  # noqa: E402
+import stdlib_record
 
-from widgets import bridge, packaging, stdlib  # noqa: E402
+from widgets import bridge, packaging, stdlib
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"
