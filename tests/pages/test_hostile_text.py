@@ -17,7 +17,7 @@ from generator.pages import mkdocs_page, pipeline, spell_page, templating
 from generator.pages.compendium import Compendium, GenerationError, load_spells
 from generator.pages.links import MentionFinder
 from generator.pages.render import render_description, render_inline, superscripts
-from generator.spellformat import description as description_syntax, validate
+from generator.spellformat import description as description_syntax, text_safety, texts
 from generator.spellformat.slug import fold
 from tests.conftest import ROOT
 
@@ -154,7 +154,7 @@ def _cases(spells):
         "fold": fold,
         "html_block": mkdocs_page.html_block,
         "validation": lambda text: list(
-            validate._plain_text({"name": text[:200], "description": text})
+            text_safety.plain_text({"name": text[:200], "description": text})
         ),
     }
 
@@ -197,7 +197,11 @@ def test_patterns_applied_to_spell_text_read_a_bounded_number_of_characters():
         for module in (
             mkdocs_page,
             spell_page,
-            validate,
+            *(
+                sys.modules[f"generator.spellformat.{name}"]
+                for name in ("validate", "schema_messages", "within_file", "text_safety", "texts")
+                + ("across_files", "problems")
+            ),
             description_syntax,
             slug,
             sys.modules["generator.pages.render"],
@@ -213,8 +217,8 @@ def test_patterns_applied_to_spell_text_read_a_bounded_number_of_characters():
             found.append((name, eval(literal)))  # a string literal of our own source
     assert found
     patterns = found + [
-        ("validate", validate._SUSPECT.pattern),
-        ("validate", validate._RESERVED.pattern),
+        ("text_safety", text_safety.SUSPECT.pattern),
+        ("texts", texts.RESERVED.pattern),
         ("spell_page", spell_page.SUPERSCRIPT.pattern),
         ("slug", slug._NOT_ASCII.pattern),
         ("slug", slug._OTHERS.pattern),

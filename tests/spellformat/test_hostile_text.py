@@ -10,14 +10,8 @@ import json
 import pytest
 import yaml
 
-from generator.spellformat.validate import (
-    MAX_DESCRIPTION,
-    MAX_LINE,
-    MAX_NAME,
-    MAX_TEXT,
-    check_dir,
-    load_dir,
-)
+from generator.spellformat.text_safety import MAX_DESCRIPTION, MAX_LINE, MAX_NAME, MAX_TEXT
+from generator.spellformat.validate import check_dir, load_dir
 from tests.spellformat.test_validate import VALID_TEXT, _paths, run_check, write
 
 _VALID_DATA = yaml.safe_load(VALID_TEXT)
