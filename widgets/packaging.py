@@ -17,10 +17,9 @@ into ``docs_dir``:
   style sheet of the calculators);
 * ``assets/widgets/instant-<calc>-<hash>.json``: the answers the build
   already knows, one file per calculator, written by :mod:`widgets.instant`;
-* ``assets/widgets/config.js``: ``self.GRIMOIRE_ENGINE = {...}``, the
-  locations (relative to ``config.js``) and the download size the scripts need
-  (for classic scripts), and ``assets/widgets/engine-config.js``, the same
-  object as an ES module's default export (for the calculators' modules).
+* ``assets/widgets/engine-config.js``: an ES module whose default export is
+  the locations (relative to its folder) and the download size the scripts
+  need.
 
 Files are written only when their bytes change, so ``mkdocs serve`` does not
 rebuild in a loop. Standard library only.
@@ -276,7 +275,7 @@ def install_engine_assets(
     ``stdlib`` the worker's standard library (:func:`stdlib_archive`), each computed when not
     given (a build passes what its cache kept).
 
-    Returns the configuration written to ``assets/widgets/config.js``:
+    Returns the configuration written to ``assets/widgets/engine-config.js``:
     ``{"pyodide": "../pyodide/<version>/", "archive": "engine-<hash>.zip",
     "downloadBytes": <bytes of the Pyodide files>, "stdlib": "python_stdlib-<hash>.zip"
     (in the Pyodide folder), "pyodideFiles": [every file of that folder the worker reads], "timeoutMs": timeout_ms,
@@ -335,11 +334,7 @@ def install_engine_assets(
         "instant": _install_instant(widgets_dir, answers),
     }
     text = json.dumps(config, ensure_ascii=False)
-    script = (
-        "// Généré par widgets/packaging.py : ne pas modifier à la main.\n"
-        f"self.GRIMOIRE_ENGINE = {text};\n"
-    )
-    _write_if_changed(widgets_dir / "config.js", script.encode("utf-8"))
+    (widgets_dir / "config.js").unlink(missing_ok=True)  # what older builds wrote, read by none
     module = (
         f"// Généré par widgets/packaging.py : ne pas modifier à la main.\nexport default {text};\n"
     )

@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 import rules
+from generator import offline
 from generator.build import build_site
 from generator.security import CONTENT_SECURITY_POLICY
 from tests.conftest import ROOT, TWO_FRAMES, copy_project
@@ -119,8 +120,7 @@ def test_available_offline_button_downloads_the_engine_with_its_size(
     built_site, serve, new_context
 ):
     served = serve(built_site)
-    config = (built_site / "assets" / "widgets" / "config.js").read_text(encoding="utf-8")
-    size = json.loads(config.split("= ", 1)[1].rstrip().rstrip(";"))["downloadBytes"]
+    size = offline.engine_config(built_site)["downloadBytes"]
     shown = f"{size / 1e6:.1f}".replace(".", ",") + "\u00a0Mo"
     context = new_context(service_workers="allow")
     page = context.new_page()

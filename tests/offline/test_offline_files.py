@@ -60,7 +60,7 @@ def test_the_service_worker_precaches_every_page_and_what_pages_read_but_not_pyo
         "assets/site/cards.css",
         "assets/widgets/calculators.js",
         "assets/widgets/engine-worker.js",
-        "assets/widgets/config.js",
+        "assets/widgets/engine-config.js",
         "manifest.webmanifest",
         "assets/icons/grimoire-192.png",
         "assets/javascripts/lunr/min/lunr.fr.min.js",
@@ -166,8 +166,7 @@ def test_at_ten_times_the_spells_the_first_visit_downloads_at_most_3_mb(built_si
 
 def test_the_engine_files_are_listed_with_the_size_the_reader_is_told(built_site):
     manifest = sw_manifest(built_site)
-    config = (built_site / "assets" / "widgets" / "config.js").read_text(encoding="utf-8")
-    announced = json.loads(config.split("self.GRIMOIRE_ENGINE = ", 1)[1].rstrip().rstrip(";"))
+    announced = offline.engine_config(built_site)
     engine = manifest["engine"]
     files = {url: (h, size) for url, h, size in engine["files"]}
     pyodide = sorted(p for p in (built_site / "assets" / "pyodide").rglob("*") if p.is_file())

@@ -1,4 +1,4 @@
-"""widgets/packaging.py: Pyodide core only, one deterministic engine archive, config.js."""
+"""widgets/packaging.py: Pyodide core only, one deterministic engine archive, engine-config.js."""
 
 from __future__ import annotations
 
@@ -140,10 +140,8 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
         "instant": config["instant"],
     }
     widgets_dir = docs / "assets" / "widgets"
-    script = (widgets_dir / "config.js").read_text(encoding="utf-8")
-    match = re.search(r"self\.GRIMOIRE_ENGINE = (\{.*\});", script)
-    assert match and json.loads(match.group(1)) == config
-    # The same configuration as an ES module, for the calculators' modules.
+    assert not (widgets_dir / "config.js").exists()  # no classic script reads it
+    # The configuration as an ES module, for the calculators' modules.
     module = (widgets_dir / "engine-config.js").read_text(encoding="utf-8")
     match = re.search(r"^export default (\{.*\});$", module, re.M)
     assert match and json.loads(match.group(1)) == config
@@ -168,7 +166,7 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
             else document["index"]
         )
     assert (widgets_dir / config["archive"]).is_file()
-    # The relative paths resolve from config.js's folder.
+    # The relative paths resolve from engine-config.js's folder.
     assert (widgets_dir / config["pyodide"]).resolve() == pyodide_dir.resolve()
     for static in (repo / "widgets" / "static").iterdir():
         assert (widgets_dir / static.name).read_bytes() == static.read_bytes()

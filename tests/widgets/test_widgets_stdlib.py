@@ -35,7 +35,7 @@ FIRST_DOWNLOAD_BUDGET = 4_300_000
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
-    """The engine's files as the build installs them: (config, folder of config.js)."""
+    """The engine's files as the build installs them: (config, folder of engine-config.js)."""
     docs = tmp_path_factory.mktemp("moteur")
     config = packaging.install_engine_assets(docs, REPO)
     return config, docs / "assets" / "widgets"

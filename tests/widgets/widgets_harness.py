@@ -64,7 +64,6 @@ PAGE = jinja2.Template(
 {% if spacer %}<div id="espace" style="height: 2600px">Texte de la page…</div>{% endif %}
 {{ body }}
 </main>
-<script src="{{ root }}assets/widgets/config.js"></script>
 <script type="module" src="{{ root }}assets/widgets/calculators.js"></script>
 </body>
 </html>
@@ -74,15 +73,15 @@ PAGE = jinja2.Template(
 BARE_PAGE = """<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>Pyodide seul</title><link rel="icon" href="data:,"></head>
 <body><button id="demarrer" type="button">Démarrer Pyodide</button><p id="etat">prêt à démarrer</p>
-<script src="../assets/widgets/config.js"></script>
-<script>
+<script type="module">
+import ENGINE from "../assets/widgets/engine-config.js";
 // Boots the same self-hosted Pyodide in a module worker with its whole standard library
 // (copied beside this page), and nothing else: the reference the calculators' loading time
 // is measured against.
 document.getElementById("demarrer").addEventListener("click", function () {
   performance.mark("bare:start");
   var base = new URL("../assets/widgets/", location.href);
-  var indexURL = new URL(self.GRIMOIRE_ENGINE.pyodide, base).href;
+  var indexURL = new URL(ENGINE.pyodide, base).href;
   var stdlibURL = new URL("python_stdlib.zip", location.href).href;
   var source = "const m = await import(" + JSON.stringify(indexURL + "pyodide.mjs") + ");" +
     "const py = await m.loadPyodide({indexURL: " + JSON.stringify(indexURL) +
