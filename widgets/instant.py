@@ -352,7 +352,10 @@ def sources():
         f"rules/{path.name}": path
         for path in sorted(pathlib.Path(rules.__file__).parent.glob("*.py"))
     }
-    files["widgets/bridge.py"] = pathlib.Path(bridge.__file__)
+    files |= {
+        f"widgets/bridge/{path.name}": path
+        for path in sorted(pathlib.Path(bridge.__file__).parent.glob("*.py"))
+    }
     files["widgets/instant.py"] = pathlib.Path(__file__)
     return files
 

@@ -12,7 +12,7 @@ into ``docs_dir``:
   library the worker gives Pyodide (``stdLibURL``): only the modules it
   imports, made from Pyodide's ``python_stdlib.zip`` by :mod:`widgets.stdlib`;
 * ``assets/widgets/engine-<hash>.zip``: one deterministic archive built from
-  the real ``rules/*.py`` and ``widgets/bridge.py`` (never a hand-kept copy);
+  the real ``rules/*.py`` and ``widgets/bridge/*.py`` (never a hand-kept copy);
 * ``assets/widgets/``: the static files of ``widgets/static/`` (scripts and
   style sheet of the calculators);
 * ``assets/widgets/instant-<calc>-<hash>.json``: the answers the build
@@ -123,23 +123,25 @@ def _same_bytes(a: pathlib.Path, b: pathlib.Path) -> bool:
 
 
 def _engine_sources(repo_root: pathlib.Path) -> list[tuple[str, pathlib.Path]]:
-    """(archive name, file) for ``rules/*.py`` and ``widgets/bridge.py``, sorted."""
+    """(archive name, file) for ``rules/*.py`` and ``widgets/bridge/*.py``, sorted."""
     rules_dir = repo_root / "rules"
-    bridge = repo_root / "widgets" / "bridge.py"
+    bridge = repo_root / "widgets" / "bridge"
     modules = sorted(rules_dir.glob("*.py"))
     if not (rules_dir / "__init__.py").is_file():
         raise EngineAssetsError(
             f"Moteur de règles introuvable : {rules_dir / '__init__.py'} n'existe pas"
         )
-    if not bridge.is_file():
-        raise EngineAssetsError(f"Pont des calculateurs introuvable : {bridge} n'existe pas")
+    if not (bridge / "__init__.py").is_file():
+        raise EngineAssetsError(
+            f"Pont des calculateurs introuvable : {bridge / '__init__.py'} n'existe pas"
+        )
     entries = [(f"rules/{path.name}", path) for path in modules]
-    entries.append(("widgets/bridge.py", bridge))
+    entries += [(f"widgets/bridge/{path.name}", path) for path in bridge.glob("*.py")]
     return sorted(entries)
 
 
 def build_engine_archive(repo_root: pathlib.Path) -> bytes:
-    """Return the bytes of the engine archive: ``rules/*.py`` and ``widgets/bridge.py``.
+    """Return the bytes of the engine archive: ``rules/*.py`` and ``widgets/bridge/*.py``.
 
     Deterministic: sorted entries, fixed timestamps and permissions, so the
     same sources always give the same bytes (and the same file name).

@@ -79,7 +79,7 @@ def test_a_spell_rewritten_with_the_same_size_is_generated_again(project):
     [
         "content/index.md",
         "sources/000_520746474e142303.txt",
-        "widgets/bridge.py",
+        "widgets/bridge/duel.py",
         "rules/casting.py",
         "generator/pages/templates/spell.md.j2",
     ],

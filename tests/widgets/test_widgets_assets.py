@@ -32,7 +32,11 @@ def fake_repo(tmp_path, pyodide=True):
     repo = tmp_path / "repo"
     shutil.copytree(REPO / "rules", repo / "rules", ignore=shutil.ignore_patterns("__pycache__"))
     (repo / "widgets").mkdir(parents=True)
-    shutil.copy(REPO / "widgets" / "bridge.py", repo / "widgets" / "bridge.py")
+    shutil.copytree(
+        REPO / "widgets" / "bridge",
+        repo / "widgets" / "bridge",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     shutil.copytree(REPO / "widgets" / "static", repo / "widgets" / "static")
     if pyodide:
         package = repo / "node_modules" / "pyodide"
@@ -78,7 +82,8 @@ def test_archive_is_deterministic_and_holds_exactly_rules_and_the_bridge():
     with zipfile.ZipFile(io.BytesIO(first)) as archive:
         names = archive.namelist()
         expected = sorted(
-            [f"rules/{p.name}" for p in (REPO / "rules").glob("*.py")] + ["widgets/bridge.py"]
+            [f"rules/{p.name}" for p in (REPO / "rules").glob("*.py")]
+            + [f"widgets/bridge/{p.name}" for p in (REPO / "widgets" / "bridge").glob("*.py")]
         )
         assert names == expected
         for info in archive.infolist():

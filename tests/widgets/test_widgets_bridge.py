@@ -1,4 +1,4 @@
-"""widgets/bridge.py in CPython: every figure equals what rules/ computes and formats."""
+"""widgets/bridge in CPython: every figure equals what rules/ computes and formats."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 import rules
 from widgets import bridge
+from widgets.bridge.formatting import faces_text
 
 
 def engine_probability(p):
@@ -102,8 +103,8 @@ def test_cast_matches_engine(magic, learning, modifier, extremes):
 
 
 def test_faces_text():
-    assert bridge._faces_text([]) == "aucune"
-    assert bridge._faces_text([1, 2, 3, 5, 7, 8, 12]) == "1 à 3, 5, 7, 8, 12"
+    assert faces_text([]) == "aucune"
+    assert faces_text([1, 2, 3, 5, 7, 8, 12]) == "1 à 3, 5, 7, 8, 12"
 
 
 def test_absent_optional_fields_take_the_engine_defaults():
@@ -637,13 +638,15 @@ def test_bridge_imports_only_rules_and_the_standard_library():
     import ast
     import sys
 
-    tree = ast.parse(Path(bridge.__file__).read_text(encoding="utf-8"))
     imported = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            imported |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            imported.add(node.module.split(".")[0])
+    modules = sorted(Path(bridge.__file__).parent.glob("*.py"))
+    assert len(modules) > 1
+    for module in modules:
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                imported.add(node.module.split(".")[0])
     assert imported - {"rules"} <= set(sys.stdlib_module_names) | {"__future__"}
     assert "rules" in imported
 

@@ -16,7 +16,7 @@ import pytest
 
 import rules
 from tests.conftest import FAILED_AND_SAID, TWO_FRAMES
-from widgets import bridge
+from widgets.bridge.formatting import faces_text
 
 pytestmark = pytest.mark.browser
 
@@ -117,7 +117,7 @@ def cast_rows(magic, learning, modifier, extremes):
         rows.append(
             [
                 outcome.label,
-                bridge._faces_text(faces),
+                faces_text(faces),
                 *probability_cells(odds[outcome]),
                 str(rules.xp_for(outcome)),
             ]

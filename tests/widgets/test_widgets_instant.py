@@ -3,7 +3,7 @@ engine's.
 
 Every entry of every document is checked, not a sample: the page's own lookup (instant.js, run
 by Node) answers every request of the grid, rolls included, and each answer must equal what
-widgets/bridge.py -- the function the engine's worker calls -- returns for the same request. A
+widgets/bridge -- the function the engine's worker calls -- returns for the same request. A
 corpus of bad values per field checks that the page refuses them, without the engine, with the
 engine's own words.
 """

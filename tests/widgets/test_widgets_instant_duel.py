@@ -1,5 +1,5 @@
 """The duel from the build's data: the page's own look-up (instant.js, run by Node) puts the
-answer together from the duel's parts, and it must equal what widgets/bridge.py returns.
+answer together from the duel's parts, and it must equal what widgets/bridge returns.
 
 The duel takes 980,000 inputs (magic up to the fold on each side, learning, elements, reading);
 the bridge answers about 500 a second, so the comparison covers every input through its parts:

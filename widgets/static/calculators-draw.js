@@ -1,7 +1,7 @@
 // Grimoire: draws a bridge answer into a calculator (an ES module of calculators.js).
 //
 // No rule of the game here: the server-side HTML declares the slots, filled with what
-// widgets/bridge.py answers:
+// widgets/bridge answers:
 //   data-out="a.b"        text of that value
 //   data-rows="path"      <tbody> rows, one cell per key of data-cols
 //   data-bar="path"       stacked bar sized by each item's "share"

@@ -1,9 +1,9 @@
 // Grimoire: the calculators' Web Worker (a module worker, as Pyodide requires).
 //
 // Boots the self-hosted Pyodide, unpacks the engine archive (rules/ and
-// widgets/bridge.py, built from the sources at build time) and answers
+// widgets/bridge, built from the sources at build time) and answers
 // {id, request} messages with {id, response}, where response is what
-// widgets/bridge.py's handle() returns. No rule lives here: this file only
+// widgets/bridge's handle() returns. No rule lives here: this file only
 // moves requests in and results out.
 //
 // Query string of the worker URL (absolute URLs, set by calculators.js):

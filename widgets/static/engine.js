@@ -1,5 +1,5 @@
 // Grimoire: the page's rules engine -- one module Web Worker (engine-worker.js,
-// Pyodide running widgets/bridge.py), created on demand and shared by every
+// Pyodide running widgets/bridge), created on demand and shared by every
 // calculator of the page. Every wait is bounded:
 //   * booting: the worker reports the bytes it downloads and how many
 //     downloads are under way; when downloads are under way and nothing

@@ -1,4 +1,4 @@
-// Grimoire: the bridge's judgement of every field (widgets/bridge.py reading()), without the
+// Grimoire: the bridge's judgement of every field (widgets/bridge reading()), without the
 // engine: check(fields, request) says which fields the bridge would refuse, worded as it words
 // them. Pure: bounds and messages are the build's data (the fields document).
 import { compiled, isBlank, readInteger, strip, toEngine } from "./instant-integer.js";

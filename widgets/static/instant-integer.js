@@ -1,4 +1,4 @@
-// Grimoire: integer text as widgets/bridge.py reads it (its ``integer`` reading: the spaces it
+// Grimoire: integer text as widgets/bridge reads it (its ``integer`` reading: the spaces it
 // strips, the signs, how many digits), and Python's str.strip() with those spaces. Pure: the
 // reading is the build's data (the fields document's ``integer``, the configuration's).
 
@@ -36,7 +36,7 @@ export function readInteger(value, integer) {
   return number;
 }
 
-/** The value the engine receives for a field, as widgets/bridge.py's to_engine() gives it
+/** The value the engine receives for a field, as widgets/bridge's to_engine() gives it
  * (a Number for integers the page can hold exactly, a BigInt beyond). */
 export function toEngine(value, integer) {
   const number = readInteger(value, integer);

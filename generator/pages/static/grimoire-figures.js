@@ -2,7 +2,7 @@
  * casts): the expected casts from the build's table of them (grimoire-casts.json, the engine's
  * own figures at every XP), the rest from the book's data. Only when that table cannot be had
  * are they asked through the page's calculators (calculatorsApi.request of widgets'
- * calculators.js, widgets/bridge.py « progression »), whose engine then starts. A spell whose XP
+ * calculators.js, widgets/bridge « progression »), whose engine then starts. A spell whose XP
  * reached the cost, or still before its first apprentissage, needs neither: the page says what
  * to do instead. */
 import { megabytes } from "./common.js";
