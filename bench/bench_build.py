@@ -144,7 +144,6 @@ def forget_memory() -> None:
     already imported (as the plain build's are)."""
     from generator import cache
     from generator.pages import spell_page
-    from widgets import instant
 
     for name, module in list(sys.modules.items()):
         if name.split(".")[0] in ("rules", "widgets", "generator"):
@@ -152,7 +151,6 @@ def forget_memory() -> None:
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
     cache._KEPT.clear()
-    instant._READING.clear()
     spell_page.forget_partials()
 
 

@@ -352,6 +352,7 @@ def _install_instant(widgets_dir: pathlib.Path, answers: dict[str, bytes] | None
     except ImportError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None
     try:
-        return instant.configuration(instant.install(widgets_dir, answers))
+        files = instant.payloads() if answers is None else answers
+        return instant.configuration(instant.install(widgets_dir, files), files)
     except ValueError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None

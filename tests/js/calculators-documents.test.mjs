@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { documentName, integerText } from "../../widgets/static/calculators-documents.js";
 
-// The shape of the build's configuration (widgets/instant.py configuration()).
+// The shape of the build's configuration (widgets/instant configuration()).
 const integer = { whitespace: " \u00a0\t", signs: { "+": 1, "-": -1, "\u2212": -1 }, digits: 30 };
 const cfg = {
   files: {

@@ -1,4 +1,4 @@
-"""widgets/instant.py and assets/widgets/instant.js: the shipped answers and messages are the
+"""widgets/instant and assets/widgets/instant.js: the shipped answers and messages are the
 engine's.
 
 Every entry of every document is checked, not a sample: the page's own lookup (instant.js, run
@@ -321,5 +321,8 @@ def test_the_page_reads_the_format_written():
 
 
 def test_nothing_private_of_the_bridge_is_read():
-    source = (REPO / "widgets" / "instant.py").read_text(encoding="utf-8")
-    assert not re.search(r"bridge\._[A-Za-z]", source) and "sys.path" not in source
+    modules = sorted((REPO / "widgets" / "instant").glob("*.py"))
+    assert len(modules) > 1
+    for module in modules:
+        source = module.read_text(encoding="utf-8")
+        assert not re.search(r"bridge\._[A-Za-z]", source) and "sys.path" not in source, module

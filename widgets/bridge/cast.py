@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -86,7 +87,7 @@ def _at_least(odds: dict[rules.Outcome, Fraction]) -> list[dict[str, object]]:
     ]
 
 
-def impossible_parts(request: dict[str, object]) -> list[tuple[str, str]]:
+def impossible_parts(request: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The engine's two parts (:func:`rules.impossible_parts`) of each ``impossible`` sentence of
     the answer to a valid cast request, in outcome order."""
     v = fields(request, CAST_FIELDS)

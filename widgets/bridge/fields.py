@@ -9,7 +9,7 @@ collects the error of each faulty field, each message starting with the field's 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import rules
@@ -155,7 +155,7 @@ def to_engine(value: object) -> object:
     return value
 
 
-def fields(request: dict[str, Any], names: tuple[str, ...]) -> Values:
+def fields(request: Mapping[str, Any], names: tuple[str, ...]) -> Values:
     """Engine arguments for the named fields of a request."""
     values: Values = {}
     for name in names:

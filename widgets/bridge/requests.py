@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import rules
@@ -30,7 +30,7 @@ CALCS: dict[str, Callable[[dict[str, Any]], Answer]] = {
 }
 
 
-def answer_key(request: dict[str, object]) -> tuple | None:
+def answer_key(request: Mapping[str, Any]) -> tuple | None:
     """A hashable value shared by requests whose answers are the same apart from ``inputs``
     (the engine's :func:`rules.cast_key` and :func:`rules.progression_key`), or None when the
     request cannot be grouped (another calculator, or a value the engine refuses)."""

@@ -2,7 +2,7 @@
 //
 // instant.js (the look-up) with its modules (the bridge's judgement of every field, the duel from
 // its parts, a roll's face), the fields document and each calculator's data document
-// (widgets/instant.py) are fetched together, once, at the first need (or as the calculators
+// (widgets/instant) are fetched together, once, at the first need (or as the calculators
 // approach the screen: prefetch); a document that arrives unreadable is remembered so the
 // calculator can say so.
 

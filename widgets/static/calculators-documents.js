@@ -1,6 +1,6 @@
 // Grimoire: which data document may answer a calculator's request, named before instant.js
 // arrives (pure: no DOM, no fetch; the split field read by instant-integer.js, a small module).
-// ``cfg`` is the build's ``instant`` configuration ({files, split, integer}, widgets/instant.py
+// ``cfg`` is the build's ``instant`` configuration ({files, split, integer}, widgets/instant
 // configuration()).
 import { readInteger } from "./instant-integer.js";
 
