@@ -122,58 +122,86 @@ class _Lexer:
         self._stops: dict[tuple[str, bool], re.Pattern] = {}
 
     def run(self) -> None:
+        """Find every comment and string statement of the text (into :attr:`edits`)."""
         text, n = self.text, len(self.text)
-        i, depth, line_start, first, line, prefix_start = 0, 0, True, True, 1, 0
-        while i < n:
-            token = _TOKEN.match(text, i)
+        self._i, self._depth, self._line = 0, 0, 1
+        self._line_start = self._first = True
+        self._prefix_start = 0
+        handlers = {
+            "plain": self._plain,
+            "comment": self._comment,
+            "newline": self._newline,
+            "continuation": self._continuation,
+            "quote": self._quote,
+        }
+        while self._i < n:
+            token = _TOKEN.match(text, self._i)
             assert token is not None  # the last alternative matches any character
-            kind, end = token.lastgroup, token.end()
-            if kind == "plain":  # names, numbers, operators, spaces: a string's prefix at its end
-                chunk = text[i:end]
-                prefix_start = end
-                if end < n and text[end] in "'\"":
-                    word = _TAIL.search(chunk)
-                    if word and word.group().lower() in _PREFIXES:
-                        prefix_start = i + word.start()
-                        chunk = chunk[: word.start()]
-                if chunk.strip(" \t\f\r"):
-                    line_start = first = False
-            elif kind == "comment":
-                if not (line <= 2 and _CODING.search(text, i, end)):
-                    start = i
-                    while start > 0 and text[start - 1] in " \t":
-                        start -= 1
-                    self.edits.append((start, end, ""))
-            elif kind == "newline":
-                line += 1
-                if depth == 0:
-                    line_start = True
-            elif kind == "continuation":
-                line += 1
-            elif kind == "quote":
-                start = prefix_start if prefix_start < i else i
-                prefix = text[start:i].lower()
-                end = self._string(i, prefix)
-                line += text.count("\n", i, end)
-                if (
-                    line_start
-                    and depth == 0
-                    and "f" not in prefix
-                    and "t" not in prefix
-                    and self._alone(end)
-                ):
-                    kept = "" if first else "0"
-                    self.edits.append((start, end, kept + "\n" * text.count("\n", i, end)))
-                line_start = first = False
-            else:
-                if kind == "open":
-                    depth += 1
-                elif kind == "close":
-                    depth = max(depth - 1, 0)
-                line_start = first = False
+            kind = token.lastgroup or "other"
+            end = handlers.get(kind, self._bracket)(kind, token.end())
             if kind != "plain":
-                prefix_start = end
-            i = end
+                self._prefix_start = end
+            self._i = end
+
+    def _plain(self, _kind: str, end: int) -> int:
+        """Names, numbers, operators, spaces: a string's prefix at its end."""
+        text, i = self.text, self._i
+        chunk = text[i:end]
+        self._prefix_start = end
+        if end < len(text) and text[end] in "'\"":
+            word = _TAIL.search(chunk)
+            if word and word.group().lower() in _PREFIXES:
+                self._prefix_start = i + word.start()
+                chunk = chunk[: word.start()]
+        if chunk.strip(" \t\f\r"):
+            self._line_start = self._first = False
+        return end
+
+    def _comment(self, _kind: str, end: int) -> int:
+        text, i = self.text, self._i
+        if not (self._line <= 2 and _CODING.search(text, i, end)):
+            start = i
+            while start > 0 and text[start - 1] in " \t":
+                start -= 1
+            self.edits.append((start, end, ""))
+        return end
+
+    def _newline(self, _kind: str, end: int) -> int:
+        self._line += 1
+        if self._depth == 0:
+            self._line_start = True
+        return end
+
+    def _continuation(self, _kind: str, end: int) -> int:
+        self._line += 1
+        return end
+
+    def _quote(self, _kind: str, _end: int) -> int:
+        """A string: removed when it is a statement of its own (a docstring)."""
+        text, i = self.text, self._i
+        start = self._prefix_start if self._prefix_start < i else i
+        prefix = text[start:i].lower()
+        end = self._string(i, prefix)
+        self._line += text.count("\n", i, end)
+        if (
+            self._line_start
+            and self._depth == 0
+            and "f" not in prefix
+            and "t" not in prefix
+            and self._alone(end)
+        ):
+            kept = "" if self._first else "0"
+            self.edits.append((start, end, kept + "\n" * text.count("\n", i, end)))
+        self._line_start = self._first = False
+        return end
+
+    def _bracket(self, kind: str, end: int) -> int:
+        if kind == "open":
+            self._depth += 1
+        elif kind == "close":
+            self._depth = max(self._depth - 1, 0)
+        self._line_start = self._first = False
+        return end
 
     def _alone(self, end: int) -> bool:
         """True when nothing but spaces or a comment follows on the string's last line."""
@@ -187,16 +215,7 @@ class _Lexer:
         text = self.text
         quote = text[i] * 3 if text.startswith(text[i] * 3, i) else text[i]
         raw, formatted = "r" in prefix, "f" in prefix or "t" in prefix
-        stops = self._stops.get((quote, formatted))
-        if stops is None:
-            stops = re.compile(
-                "[\\\\"
-                + quote[0]
-                + ("\n" if len(quote) == 1 else "")
-                + ("{}" if formatted else "")
-                + "]"
-            )
-            self._stops[(quote, formatted)] = stops
+        stops = self._stops_for(quote, formatted)
         j = i + len(quote)
         while True:
             found = stops.search(text, j)
@@ -224,6 +243,20 @@ class _Lexer:
                 j += 1
         raise ValueError(f"chaîne non terminée à la position {i}")
 
+    def _stops_for(self, quote: str, formatted: bool) -> re.Pattern:
+        """The characters a string's scan stops at (kept by quote and kind)."""
+        stops = self._stops.get((quote, formatted))
+        if stops is None:
+            stops = re.compile(
+                "[\\\\"
+                + quote[0]
+                + ("\n" if len(quote) == 1 else "")
+                + ("{}" if formatted else "")
+                + "]"
+            )
+            self._stops[(quote, formatted)] = stops
+        return stops
+
     def _field(self, j: int) -> int:
         """The end of the replacement field whose code starts at ``j`` (after its ``}``)."""
         text, depth = self.text, 0
@@ -234,13 +267,7 @@ class _Lexer:
             elif char == "#":
                 j = text.index("\n", j)
             elif char.isalnum() or char == "_":
-                field = _FIELD.match(text, j)
-                assert field is not None  # its last alternative matches any character
-                end = field.end()
-                if end < len(text) and text[end] in "'\"" and text[j:end].lower() in _PREFIXES:
-                    j = self._string(end, text[j:end].lower())
-                else:
-                    j = end
+                j = self._name(j)
             elif char in "([{":
                 depth += 1
                 j += 1
@@ -257,6 +284,16 @@ class _Lexer:
             else:
                 j += 1
         raise ValueError("champ de chaîne formatée non terminé")
+
+    def _name(self, j: int) -> int:
+        """The end of a name in a replacement field, or of the string it prefixes."""
+        text = self.text
+        field = _FIELD.match(text, j)
+        assert field is not None  # its last alternative matches any character
+        end = field.end()
+        if end < len(text) and text[end] in "'\"" and text[j:end].lower() in _PREFIXES:
+            return self._string(end, text[j:end].lower())
+        return end
 
     def _spec(self, j: int) -> int:
         """The end of a format specification (after the field's ``}``)."""
