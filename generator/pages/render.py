@@ -9,8 +9,9 @@ the text itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -122,23 +123,73 @@ def render_description(
     description: str,
     *,
     per_level: Sequence[dict] = (),
-    spans_for=lambda text: (),
+    spans_for: Callable[[str], Iterable[Any]] = lambda text: (),
     subheading: str = "h4",
 ) -> Markup:
     """Render the description; ``spans_for(text)`` gives the marks (links, errata) of one line.
 
     ``subheading`` is the element of a « #### » subtitle: the level just below the heading that
     holds the description on its page (headings never skip a level)."""
-    # Each line a per-level entry stands for, with the entries (and their ids) not placed yet: an
-    # id is written once, on the first line of its entry, never twice on the page.
-    levels: dict[str, list[tuple[dict, str]]] = {}
-    for entry, anchor in zip(per_level, level_anchors(list(per_level)), strict=True):
-        levels.setdefault(level_line(entry), []).append((entry, anchor))
-    html: list[str] = []
+    renderer = _Description(per_level, spans_for, subheading)
+    return Markup("\n".join(renderer.block(block) for block in split_blocks(description)))
 
-    def line(text: str) -> tuple[str, Markup]:
-        waiting = levels.get(text)
-        body = render_inline(text, tuple(spans_for(text)))
+
+class _Description:
+    """The blocks of one description, its per-level lines marked where they stand."""
+
+    def __init__(
+        self,
+        per_level: Sequence[dict],
+        spans_for: Callable[[str], Iterable[Any]],
+        subheading: str,
+    ) -> None:
+        # Each line a per-level entry stands for, with the entries (and their ids) not placed
+        # yet: an id is written once, on the first line of its entry, never twice on the page.
+        self.levels: dict[str, list[tuple[dict, str]]] = {}
+        for entry, anchor in zip(per_level, level_anchors(list(per_level)), strict=True):
+            self.levels.setdefault(level_line(entry), []).append((entry, anchor))
+        self.spans_for = spans_for
+        self.subheading = subheading
+
+    def block(self, block: str) -> str:
+        first = block.split("\n", 1)[0]
+        if first.startswith("#### "):
+            return self._subheading(block, first[5:])
+        if first.startswith("|"):
+            return _table(block)
+        if (caption := figure_caption(block)) is not None:
+            return figure(caption)
+        if first.startswith("- "):
+            return self._list(block)
+        return "\n".join(self._paragraph(row) for row in block.split("\n"))
+
+    def _subheading(self, block: str, title: str) -> str:
+        """A subtitle, and the lines right under it as paragraphs."""
+        html = [
+            f"<{self.subheading}>{render_inline(title, tuple(self.spans_for(title)))}"
+            f"</{self.subheading}>"
+        ]
+        html += [self._paragraph(row) for row in block.split("\n")[1:]]
+        return "\n".join(html)
+
+    def _list(self, block: str) -> str:
+        items: list[str] = []
+        for row in block.split("\n"):
+            attrs, body = self._line(row[2:])
+            if row.startswith("  ") and items:
+                items[-1] = items[-1][:-5] + f"<p{attrs}>{body}</p></li>"
+            else:
+                items.append(f"<li{attrs}>{body}</li>")
+        return "<ul>" + "".join(items) + "</ul>"
+
+    def _paragraph(self, row: str) -> str:
+        attrs, body = self._line(row)
+        return f"<p{attrs}>{body}</p>"
+
+    def _line(self, text: str) -> tuple[str, Markup]:
+        """The attributes and body of one line: a per-level line gets its id and link."""
+        waiting = self.levels.get(text)
+        body = render_inline(text, tuple(self.spans_for(text)))
         if not waiting:
             return "", body
         entry, anchor = waiting.pop(0)
@@ -152,36 +203,6 @@ def render_description(
             f'aria-label="Lien vers ce passage ({label})">#</a>'
         )
         return f' id="{anchor}" class="gr-level"', Markup(f"{body} {link}")
-
-    for block in split_blocks(description):
-        first = block.split("\n", 1)[0]
-        if first.startswith("#### "):
-            html.append(
-                f"<{subheading}>{render_inline(first[5:], tuple(spans_for(first[5:])))}"
-                f"</{subheading}>"
-            )
-            for row in block.split("\n")[1:]:  # lines right under the sub-heading: paragraphs
-                attrs, body = line(row)
-                html.append(f"<p{attrs}>{body}</p>")
-        elif first.startswith("|"):
-            html.append(_table(block))
-        elif (caption := figure_caption(block)) is not None:
-            html.append(figure(caption))
-        elif first.startswith("- "):
-            items: list[str] = []
-            for row in block.split("\n"):
-                if row.startswith("  ") and items:
-                    attrs, body = line(row[2:])
-                    items[-1] = items[-1][:-5] + f"<p{attrs}>{body}</p></li>"
-                else:
-                    attrs, body = line(row[2:])
-                    items.append(f"<li{attrs}>{body}</li>")
-            html.append("<ul>" + "".join(items) + "</ul>")
-        else:
-            for row in block.split("\n"):
-                attrs, body = line(row)
-                html.append(f"<p{attrs}>{body}</p>")
-    return Markup("\n".join(html))
 
 
 def figure(caption: str, *, note: str = "") -> str:
