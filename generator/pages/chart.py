@@ -161,8 +161,7 @@ def cast_chart(reading: str = READING) -> Markup:
     series = cast_series(reading)
     last = len(series[0].cast) - 1
     right = LEFT + UNIT * last
-    bottom = TOP + HEIGHT
-    bars_top = bottom + GAP
+    bars_top = TOP + HEIGHT + GAP
     bars_bottom = bars_top + ROW * len(series)
     width = right + 12
     height = bars_bottom + 30
@@ -174,13 +173,34 @@ def cast_chart(reading: str = READING) -> Markup:
         '<title id="graphique-titre">Chances de lancer ce sort selon la magie, par'
         " apprentissage (résultat modifié)</title>",
         f'<desc id="graphique-desc">{escape(_desc(series))}</desc>',
+        *_cast_lines(series, last, bars_bottom),
+        *_perfect_bars(series, last, bars_top),
     ]
+    for m in range(0, last + 1, LABEL_EVERY):
+        out.append(
+            f'<text class="gr-chart__tick" x="{_x(m)}" y="{bars_bottom + 15}"'
+            f' text-anchor="middle">{m}</text>'
+        )
+    out.append(
+        f'<text class="gr-chart__axis" x="{right}" y="{bars_bottom + 28}" text-anchor="end">'
+        "magie du magicien →</text>"
+    )
+    out.append("</svg>")
+    return Markup("\n".join(out))
+
+
+def _cast_lines(series: tuple[CastSeries, ...], last: int, bars_bottom: int) -> list[str]:
+    """The grid, the chance of « Lancé » or better as one step line per apprentissage, and their
+    labels."""
+    right, bottom = LEFT + UNIT * last, TOP + HEIGHT
     grid = "".join(f"M{LEFT} {_y(Fraction(k, 4))}H{right}" for k in range(5))
     grid += "".join(
         f"M{_x(m)} {bottom}v4M{_x(m)} {bars_bottom}v4" for m in range(0, last + 1, TICK_EVERY)
     )
-    out.append(f'<path class="gr-chart__grid" d="{grid}"/>')
-    out.append(f'<text class="gr-chart__head" x="{LEFT}" y="{TOP - 8}">Au moins « Lancé »</text>')
+    out = [
+        f'<path class="gr-chart__grid" d="{grid}"/>',
+        f'<text class="gr-chart__head" x="{LEFT}" y="{TOP - 8}">Au moins « Lancé »</text>',
+    ]
     for k in (0, 2, 4):
         out.append(
             f'<text class="gr-chart__tick" x="{LEFT - 4}" y="{_num(TOP + HEIGHT - HEIGHT * k // 4 + 3)}"'
@@ -197,13 +217,18 @@ def cast_chart(reading: str = READING) -> Markup:
             f'<text class="gr-chart__label gr-chart__label--{s.learning}" x="{LEFT + 3}"'
             f' y="{_num(labels[s.learning])}">{s.learning}</text>'
         )
+    return out
+
+
+def _perfect_bars(series: tuple[CastSeries, ...], last: int, bars_top: int) -> list[str]:
+    """Where « Parfait » is possible: one row of bars per apprentissage."""
     # One chance for every bar (a perfect cast needs one face) is said once, in the heading.
     chances = {v for s in series for _a, _b, v in _runs(s.perfect) if v}
     shared = chances.pop() if len(chances) == 1 else None
     head = "« Parfait » possible"
     if shared is not None:
         head += f" : {format_fraction(shared)} ({format_percent(shared)})"
-    out.append(f'<text class="gr-chart__head" x="{LEFT}" y="{bars_top - 8}">{head}</text>')
+    out = [f'<text class="gr-chart__head" x="{LEFT}" y="{bars_top - 8}">{head}</text>']
     for row, s in enumerate(series):
         y = bars_top + ROW * row
         out.append(
@@ -225,14 +250,4 @@ def cast_chart(reading: str = READING) -> Markup:
                     f'<text class="gr-chart__value" x="{_num(LEFT + UNIT * stop + 3)}"'
                     f' y="{y + 10}">{format_fraction(value)}</text>'
                 )
-    for m in range(0, last + 1, LABEL_EVERY):
-        out.append(
-            f'<text class="gr-chart__tick" x="{_x(m)}" y="{bars_bottom + 15}"'
-            f' text-anchor="middle">{m}</text>'
-        )
-    out.append(
-        f'<text class="gr-chart__axis" x="{right}" y="{bars_bottom + 28}" text-anchor="end">'
-        "magie du magicien →</text>"
-    )
-    out.append("</svg>")
-    return Markup("\n".join(out))
+    return out
