@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import yaml
+from jinja2 import Environment
 from markupsafe import escape
 
 import rules
@@ -56,17 +57,23 @@ def site_files(
     loaded ``compendium``; ``site_url`` (the publishing address, when known) makes the alias
     pages point to the absolute address of their spell. Raises GenerationError when a page's
     front matter would not be read back as written."""
-    spells = compendium.spells
     content = root / "content"
     env = environment()
-    document = yaml.safe_load((content / "document.yaml").read_text(encoding="utf-8"))
     yield "index.md", (content / "index.md").read_text(encoding="utf-8")
     for source in sorted((s for folder in STATIC for s in folder.iterdir()), key=lambda s: s.name):
         yield f"{SITE_STATIC}/{source.name}", source.read_bytes()
+    yield from _spell_files(root, compendium, site_url, env)
+    yield from _index_files(content, compendium.spells, env)
+    yield from _other_pages(root, compendium.spells, env)
 
+
+def _spell_files(
+    root: Path, compendium: Compendium, site_url: str, env: Environment
+) -> Iterator[tuple[str, str | bytes]]:
+    """Per spell: its page, a redirect page per alias whose slug differs, its JSON."""
     spell_template = env.get_template("spell.md.j2")
     forget_partials()
-    for spell in spells:
+    for spell in compendium.spells:
         page = markdown_page(spell_template.render(**spell_context(compendium, spell)))
         check_front_matter(
             page,
@@ -88,6 +95,12 @@ def site_files(
                 )
         yield f"api/sorts/{spell['slug']}.json", _json(api_spell(spell))
 
+
+def _index_files(
+    content: Path, spells: list[dict], env: Environment
+) -> Iterator[tuple[str, str | bytes]]:
+    """The index, the JSON API and its schema, the search's folded texts."""
+    document = yaml.safe_load((content / "document.yaml").read_text(encoding="utf-8"))
     yield from page_files(
         "sorts/index.md",
         markdown_page(
@@ -121,6 +134,12 @@ def site_files(
         ),
     )
 
+
+def _other_pages(
+    root: Path, spells: list[dict], env: Environment
+) -> Iterator[tuple[str, str | bytes]]:
+    """The rules, the calculators, « Mon grimoire » and the cards."""
+    content = root / "content"
     rules_text = (root / "sources" / "000_520746474e142303.txt").read_text(encoding="utf-8")
     yield from page_files(
         "regles/index.md",
