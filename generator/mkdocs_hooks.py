@@ -14,6 +14,7 @@ the search its prose only; another builder would have to do the same.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from pathlib import Path
 
@@ -291,52 +292,6 @@ def on_serve(server, config, builder):
     said in French in the terminal, and every page address answers with the French error page
     (which reloads itself once a rebuild succeeds)."""
     import logging
-    import traceback
-
-    log = logging.getLogger("mkdocs")
-    build = server.builder
-
-    def guarded_build():
-        try:
-            build()
-        except InvalidSpells as error:
-            _serve_problems[:] = error.problems
-        except Abort as error:
-            _serve_problems[:] = [str(error)]
-        except Exception as error:  # noqa: BLE001 - the page says it, the terminal has the details
-            traceback.print_exc()
-            _serve_problems[:] = [
-                f"erreur inattendue de la reconstruction ({type(error).__name__}), "
-                "détails dans le terminal"
-            ]
-        else:
-            _serve_problems.clear()
-            return
-        log.error("Site non reconstruit, à corriger :\n%s", "\n".join(_serve_problems))
-
-    serve_file = server._serve_request
-
-    def serve_request(environ, start_response):
-        path = environ.get("PATH_INFO", "")
-        page = path.endswith("/") or path.endswith(".html")
-        if not page or path.startswith("/livereload/"):
-            return serve_file(environ, start_response)
-        # A page asked during a rebuild waits for its end, as MkDocs does (bounded here: a
-        # rebuild that never ends leaves the last known state shown).
-        with server._epoch_cond:
-            server._epoch_cond.wait_for(
-                lambda: server._visible_epoch == server._wanted_epoch, timeout=_REBUILD_WAIT_S
-            )
-            epoch = server._visible_epoch
-        problems = list(_serve_problems)
-        if not problems:
-            return serve_file(environ, start_response)
-        body = server._inject_js_into_html(serve_error_page(problems), epoch)
-        start_response(
-            "500 Internal Server Error",
-            [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body)))],
-        )
-        return [body]
 
     # The server's own lines (requests, reloads) are printed, but not counted among a rebuild's
     # warnings: in strict mode, a page answered 404 or 500 during a rebuild would fail it.
@@ -347,6 +302,55 @@ def on_serve(server, config, builder):
         requests_log.addHandler(handler)
         requests_log.propagate = False
 
-    server.builder = guarded_build
-    server._serve_request = serve_request
+    server.builder = functools.partial(_guarded_build, server.builder)
+    server._serve_request = functools.partial(_serve_request, server, server._serve_request)
     return server
+
+
+def _guarded_build(build):
+    """Run MkDocs' rebuild; keep the French problems of a failure for the pages to show."""
+    import logging
+    import traceback
+
+    try:
+        build()
+    except InvalidSpells as error:
+        _serve_problems[:] = error.problems
+    except Abort as error:
+        _serve_problems[:] = [str(error)]
+    except Exception as error:  # noqa: BLE001 - the page says it, the terminal has the details
+        traceback.print_exc()
+        _serve_problems[:] = [
+            f"erreur inattendue de la reconstruction ({type(error).__name__}), "
+            "détails dans le terminal"
+        ]
+    else:
+        _serve_problems.clear()
+        return
+    logging.getLogger("mkdocs").error(
+        "Site non reconstruit, à corriger :\n%s", "\n".join(_serve_problems)
+    )
+
+
+def _serve_request(server, serve_file, environ, start_response):
+    """A page asked: the French error page while the last rebuild failed, else the page."""
+    path = environ.get("PATH_INFO", "")
+    page = path.endswith("/") or path.endswith(".html")
+    if not page or path.startswith("/livereload/"):
+        return serve_file(environ, start_response)
+    # A page asked during a rebuild waits for its end, as MkDocs does (bounded here: a
+    # rebuild that never ends leaves the last known state shown).
+    with server._epoch_cond:
+        server._epoch_cond.wait_for(
+            lambda: server._visible_epoch == server._wanted_epoch, timeout=_REBUILD_WAIT_S
+        )
+        epoch = server._visible_epoch
+    problems = list(_serve_problems)
+    if not problems:
+        return serve_file(environ, start_response)
+    body = server._inject_js_into_html(serve_error_page(problems), epoch)
+    start_response(
+        "500 Internal Server Error",
+        [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body)))],
+    )
+    return [body]
