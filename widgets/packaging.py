@@ -291,37 +291,14 @@ def install_engine_assets(
     sources are missing.
     """
     docs_dir, repo_root = pathlib.Path(docs_dir), pathlib.Path(repo_root)
-    package_dir, version = _pyodide_package(repo_root)
-
-    pyodide_root = docs_dir / "assets" / "pyodide"
-    pyodide_dir = pyodide_root / version
-    download_bytes = 0
-    for name in PYODIDE_CORE_FILES:
-        source = package_dir / name
-        _copy_if_changed(source, pyodide_dir / name)
-        download_bytes += source.stat().st_size
-    lock = _reduced_lock_file(package_dir)
-    _write_if_changed(pyodide_dir / LOCK_FILE, lock)
-    download_bytes += len(lock)
-    stdlib = stdlib_archive(repo_root) if stdlib is None else stdlib
-    stdlib_name = f"python_stdlib-{hashlib.sha256(stdlib).hexdigest()[:12]}.zip"
-    _write_if_changed(pyodide_dir / stdlib_name, stdlib)
-    download_bytes += len(stdlib)
-    _remove_stale(pyodide_dir, {*PYODIDE_CORE_FILES, LOCK_FILE, stdlib_name}, "*")
-    _remove_stale(pyodide_root, {version}, "*")
-
+    version, stdlib_name, download_bytes = _install_pyodide(docs_dir, repo_root, stdlib)
     widgets_dir = docs_dir / "assets" / "widgets"
     archive = build_engine_archive(repo_root)
     archive_name = f"engine-{hashlib.sha256(archive).hexdigest()[:12]}.zip"
     _write_if_changed(widgets_dir / archive_name, archive)
     _remove_stale(widgets_dir, {archive_name}, "engine-*.zip")
 
-    static_dir = repo_root / "widgets" / "static"
-    if static_dir.is_dir():
-        for source in sorted(static_dir.iterdir()):
-            if source.is_file() and not source.name.startswith("."):
-                _copy_if_changed(source, widgets_dir / source.name)
-
+    _copy_static(repo_root / "widgets" / "static", widgets_dir)
     config = {
         "pyodide": f"../pyodide/{version}/",
         "archive": archive_name,
@@ -342,6 +319,40 @@ def install_engine_assets(
     )
     _write_if_changed(widgets_dir / "engine-config.js", module.encode("utf-8"))
     return config
+
+
+def _copy_static(static_dir: pathlib.Path, widgets_dir: pathlib.Path) -> None:
+    """The calculators' scripts and styles, as they are."""
+    if static_dir.is_dir():
+        for source in sorted(static_dir.iterdir()):
+            if source.is_file() and not source.name.startswith("."):
+                _copy_if_changed(source, widgets_dir / source.name)
+
+
+def _install_pyodide(
+    docs_dir: pathlib.Path, repo_root: pathlib.Path, stdlib: bytes | None
+) -> tuple[str, str, int]:
+    """Copy the pinned Pyodide's core files, its reduced lock file and the worker's standard
+    library into ``assets/pyodide/<version>/``; return the version, the standard library's file
+    name and the bytes of every file the worker downloads."""
+    package_dir, version = _pyodide_package(repo_root)
+    pyodide_root = docs_dir / "assets" / "pyodide"
+    pyodide_dir = pyodide_root / version
+    download_bytes = 0
+    for name in PYODIDE_CORE_FILES:
+        source = package_dir / name
+        _copy_if_changed(source, pyodide_dir / name)
+        download_bytes += source.stat().st_size
+    lock = _reduced_lock_file(package_dir)
+    _write_if_changed(pyodide_dir / LOCK_FILE, lock)
+    download_bytes += len(lock)
+    stdlib = stdlib_archive(repo_root) if stdlib is None else stdlib
+    stdlib_name = f"python_stdlib-{hashlib.sha256(stdlib).hexdigest()[:12]}.zip"
+    _write_if_changed(pyodide_dir / stdlib_name, stdlib)
+    download_bytes += len(stdlib)
+    _remove_stale(pyodide_dir, {*PYODIDE_CORE_FILES, LOCK_FILE, stdlib_name}, "*")
+    _remove_stale(pyodide_root, {version}, "*")
+    return version, stdlib_name, download_bytes
 
 
 def _install_instant(widgets_dir: pathlib.Path, answers: dict[str, bytes] | None) -> dict:
