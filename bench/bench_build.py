@@ -179,6 +179,36 @@ def edit_one_spell(project: Path) -> None:
     path.write_text(text[:-1] if text.endswith("\n\n") else text + "\n", encoding="utf-8")
 
 
+def _ways_of_building(project: Path) -> dict:
+    """Each way of building (``SCENARIOS`` but the plain one), as a function giving its CPU
+    seconds: the caches it keeps, and whether a spell file is edited first."""
+
+    def first():
+        forget_caches(project)
+        return cpu_seconds(lambda: build_site(project))
+
+    def rebuild(edit: bool, *kept: str):
+        def run():
+            if edit:
+                edit_one_spell(project)
+            forget_caches(project, *kept)
+            return cpu_seconds(lambda: build_site(project))
+
+        return run
+
+    without = {layer: tuple(k for k in LAYERS if k != layer) for layer in LAYERS}
+    return {
+        "unchanged": rebuild(False, *LAYERS),
+        "unchanged-no-stamp": rebuild(False, *without["generation.json"]),
+        "edited": rebuild(True, *LAYERS),
+        "edited-no-answers": rebuild(True, *without["instant"]),
+        "edited-no-casts": rebuild(True, *without["grimoire-casts"]),
+        "edited-no-stdlib": rebuild(True, *without["stdlib"]),
+        "edited-no-templates": rebuild(True, *without["jinja"]),
+        "first": first,
+    }
+
+
 def compare_with_plain() -> dict[str, tuple[float, float]]:
     """For each way of building (``SCENARIOS``): (median CPU seconds, median ratio to the plain
     mkdocs-material build of the same spells). Builds alternate in rounds, and each round's ratio
@@ -196,30 +226,7 @@ def compare_with_plain() -> dict[str, tuple[float, float]]:
         def plain_build():
             return cpu_seconds(lambda: build(load_config(str(plain / "mkdocs.yml"))))
 
-        def first():
-            forget_caches(project)
-            return cpu_seconds(lambda: build_site(project))
-
-        def rebuild(edit: bool, *kept: str):
-            def run():
-                if edit:
-                    edit_one_spell(project)
-                forget_caches(project, *kept)
-                return cpu_seconds(lambda: build_site(project))
-
-            return run
-
-        without = {layer: tuple(k for k in LAYERS if k != layer) for layer in LAYERS}
-        builds = {
-            "unchanged": rebuild(False, *LAYERS),
-            "unchanged-no-stamp": rebuild(False, *without["generation.json"]),
-            "edited": rebuild(True, *LAYERS),
-            "edited-no-answers": rebuild(True, *without["instant"]),
-            "edited-no-casts": rebuild(True, *without["grimoire-casts"]),
-            "edited-no-stdlib": rebuild(True, *without["stdlib"]),
-            "edited-no-templates": rebuild(True, *without["jinja"]),
-            "first": first,
-        }
+        builds = _ways_of_building(project)
         order = list(builds)
         if WARM_UP:
             build_site(project)  # the same warm-up for both: modules imported, caches filled

@@ -36,25 +36,27 @@ Prints figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import email.utils
-import functools
 import gzip
-import http.server
-import io
 import json
-import mimetypes
-import os
 import pathlib
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "widgets"))
 
 import widgets_harness as harness  # noqa: E402
+from counting_server import Site  # noqa: E402
+from instant_probes import (  # noqa: E402
+    CHANGED,
+    ENGINE_STARTS,
+    FREEZE,
+    PROBE,
+    READ,
+    TWO_FRAMES,
+    WORKER_TIMINGS,
+)
 
 BOOT_TIMEOUT_MS = 600_000
 ANSWER_GOAL_MS = 200
@@ -65,177 +67,6 @@ DUEL = 'section[data-calc="duel"]'
 PROGRESSION = 'section[data-calc="progression"]'
 # The calculators page loaded through the spell pages' entry (written by this bench).
 PAGE = "calculateurs-telephone/"
-COUNTER = "/__octets"
-
-PROBE = """
-(() => {
-  const probe = { longtasks: [] };
-  window.__probe = probe;
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) probe.longtasks.push([e.startTime, e.duration]);
-    }).observe({ type: "longtask", buffered: true });
-  } catch (error) {
-    probe.noLongtask = true;
-  }
-  // [start, duration] of every gap between two animation frames.
-  probe.gaps = [];
-  let last = null;
-  const frame = (now) => {
-    if (last !== null) probe.gaps.push([last, now - last]);
-    last = now;
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-  // Time of the reader's last tap or change.
-  for (const type of ["pointerdown", "input", "change"]) {
-    addEventListener(type, () => { probe.tap = performance.now(); }, true);
-  }
-})();
-"""
-
-# Resolves when ``read(sel)`` differs from ``before`` and the next frame has been painted.
-CHANGED = """
-([kind, sel, before]) => new Promise((resolve, reject) => {
-  setTimeout(() => reject(new Error("nothing new in " + sel + " within 300 s")), 300000);
-  const read = kind === "rows"
-    ? () => Array.from(document.querySelectorAll(sel + " tr")).map((tr) => tr.textContent).join("|")
-    : () => (document.querySelector(sel) || {}).textContent || "";
-  const done = () => requestAnimationFrame(() => resolve({ t1: performance.now(), tap: window.__probe.tap, text: read() }));
-  if (read() !== before) return done();
-  const observer = new MutationObserver(() => {
-    if (read() !== before) { observer.disconnect(); done(); }
-  });
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-})
-"""
-
-READ = """
-([kind, sel]) => kind === "rows"
-  ? Array.from(document.querySelectorAll(sel + " tr")).map((tr) => tr.textContent).join("|")
-  : (document.querySelector(sel) || {}).textContent || ""
-"""
-
-# The longest main-thread task and the longest gap between frames that overlap [t0, t1].
-FREEZE = """
-([t0, t1]) => {
-  const p = window.__probe;
-  const within = (list) => list.filter(([t, d]) => t + d >= t0 && t <= t1).map(([, d]) => d);
-  return { task: Math.max(0, ...within(p.longtasks)), gap: Math.max(0, ...within(p.gaps)) };
-}
-"""
-
-# Resolves once two more frames have been painted (the frame probe has seen the one after t1).
-TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-
-ENGINE_STARTS = (
-    "() => performance.getEntriesByName('grimoire:engine-start', 'mark').map((m) => m.startTime)"
-)
-
-# The engine's own timings, from its worker: {ready, pyodide, engine} in ms since it started.
-WORKER_TIMINGS = """
-async () => {
-  const entry = document.querySelector('script[src*="widgets/calculators"]');
-  const module = await import(new URL("calculators.js", entry.src).href);
-  return module.calculatorsApi.engineTimings();
-}
-"""
-
-
-# ------------------------------------------------------------------ the server
-
-
-class GzipHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves files gzip-compressed (as a static host does: to be revalidated, 304 when the
-    browser holds the file already), counts the bytes it sends."""
-
-    extensions_map = harness._Handler.extensions_map
-    compressed: dict[str, bytes] = {}
-    sent = 0
-    lock = threading.Lock()
-
-    def log_message(self, *args):
-        pass
-
-    def count(self, n):
-        with self.lock:
-            GzipHandler.sent += n
-
-    def do_GET(self):
-        if self.path == COUNTER:
-            with self.lock:
-                body, GzipHandler.sent = str(GzipHandler.sent).encode(), 0
-            self.send_response(200)
-            self.send_header("Content-Type", "text/plain")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
-        super().do_GET()
-
-    def send_head(self):
-        path = self.translate_path(self.path)
-        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
-            path = os.path.join(path, "index.html")
-        if "gzip" not in self.headers.get("Accept-Encoding", "") or not os.path.isfile(path):
-            if self.command == "GET" and os.path.isfile(path):
-                self.count(os.path.getsize(path))
-            return super().send_head()
-        modified = email.utils.formatdate(os.path.getmtime(path), usegmt=True)
-        if self.headers.get("If-Modified-Since") == modified:
-            self.send_response(304)
-            self.send_header("Cache-Control", "no-cache")
-            self.end_headers()
-            return None
-        body = self.compressed.get(path)
-        if body is None:
-            body = self.compressed[path] = gzip.compress(pathlib.Path(path).read_bytes(), 6)
-        self.send_response(200)
-        self.send_header(
-            "Content-Type",
-            self.extensions_map.get(pathlib.Path(path).suffix)
-            or mimetypes.guess_type(path)[0]
-            or "application/octet-stream",
-        )
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-cache")
-        self.send_header("Last-Modified", modified)
-        self.end_headers()
-        if self.command == "GET":
-            self.count(len(body))
-        return io.BytesIO(body)
-
-
-def serve(directory):
-    handler = functools.partial(GzipHandler, directory=str(directory))
-    server = harness.QuietServer(("127.0.0.1", 0), handler)
-    print("prêt", server.server_port, flush=True)
-    server.serve_forever()
-
-
-class Site:
-    """The site served by a child process (no GIL shared with the browser's driver)."""
-
-    def __init__(self, directory):
-        self.child = subprocess.Popen(
-            [sys.executable, __file__, "--serve", str(directory)], stdout=subprocess.PIPE, text=True
-        )
-        said = self.child.stdout.readline().split()
-        if len(said) != 2 or said[0] != "prêt":
-            raise RuntimeError("serveur de mesure non démarré")
-        self.base = f"http://127.0.0.1:{said[1]}/"
-
-    def take_bytes(self):
-        """The bytes sent since the last call."""
-        import urllib.request
-
-        with urllib.request.urlopen(self.base.rstrip("/") + COUNTER) as response:
-            return int(response.read())
-
-    def close(self):
-        self.child.terminate()
-        self.child.wait(timeout=10)
 
 
 def build(site, build_dir=None):
@@ -393,6 +224,35 @@ def kb(n):
 
 
 def main(argv=None) -> int:
+    args = _arguments(argv)
+    profile = (
+        None if args.tiny else {"cpu": 4, "latency": args.latency, "down": args.down, "up": args.up}
+    )
+    runs = 1 if args.tiny else max(1, args.runs)
+    visits = ("first",) if args.tiny else ("first", "second")
+    if not harness.CHROMIUM.exists():
+        print("Chromium absent (/usr/bin/chromium) : benchmark non lancé")
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = pathlib.Path(tmp) / "site"
+        config = build(directory, args.build_dir)
+        files = config["instant"]["files"]
+        duel_file = (directory / "assets" / "widgets" / files["duel"]).read_bytes()
+        if profile:
+            print(
+                f"phone: CPU {profile['cpu']}× slower, {args.latency:.0f} ms RTT, {args.down:.0f} kbit/s down, "
+                f"{args.up:.0f} kbit/s up; gzip; cold cache; {runs} round(s), medians"
+            )
+        else:
+            print("tiny: no throttling, gzip, cold cache, one round")
+        print(f"duel data: {len(duel_file)} bytes, {len(gzip.compress(duel_file, 9))} bytes gzip")
+        rounds = _rounds(directory, profile, runs, visits)
+    _report(rounds, visits)
+    print(json.dumps({"runs": runs, "tiny": bool(args.tiny)}))
+    return 0
+
+
+def _arguments(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="rounds, medians printed (default 1)")
     parser.add_argument(
@@ -409,55 +269,39 @@ def main(argv=None) -> int:
         help="the build/ folder of a site already built: the calculators' answers and the "
         "engine's standard library taken from its cache",
     )
-    parser.add_argument("--serve", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.serve:
-        serve(args.serve)
-        return 0
-    profile = (
-        None if args.tiny else {"cpu": 4, "latency": args.latency, "down": args.down, "up": args.up}
-    )
-    runs = 1 if args.tiny else max(1, args.runs)
-    visits = ("first",) if args.tiny else ("first", "second")
-    if not harness.CHROMIUM.exists():
-        print("Chromium absent (/usr/bin/chromium) : benchmark non lancé")
-        return 1
+    return parser.parse_args(argv)
+
+
+def _rounds(directory, profile, runs, visits):
+    """The figures of every round: the duel's scenario, then the bare boot and the engine's."""
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        directory = pathlib.Path(tmp) / "site"
-        config = build(directory, args.build_dir)
-        files = config["instant"]["files"]
-        duel_file = (directory / "assets" / "widgets" / files["duel"]).read_bytes()
-        if profile:
-            print(
-                f"phone: CPU {profile['cpu']}× slower, {args.latency:.0f} ms RTT, {args.down:.0f} kbit/s down, "
-                f"{args.up:.0f} kbit/s up; gzip; cold cache; {runs} round(s), medians"
+    site = Site(directory)
+    rounds = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(harness.CHROMIUM), args=harness.CHROMIUM_ARGS
             )
-        else:
-            print("tiny: no throttling, gzip, cold cache, one round")
-        print(f"duel data: {len(duel_file)} bytes, {len(gzip.compress(duel_file, 9))} bytes gzip")
-        site = Site(directory)
-        rounds = []
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=str(harness.CHROMIUM), args=harness.CHROMIUM_ARGS
+            for n in range(runs):
+                # Alternated, so that a machine getting busier favours neither side.
+                order = (
+                    [bare_scenario, progression_scenario]
+                    if n % 2 == 0
+                    else [progression_scenario, bare_scenario]
                 )
-                for n in range(runs):
-                    # Alternated, so that a machine getting busier favours neither side.
-                    order = (
-                        [bare_scenario, progression_scenario]
-                        if n % 2 == 0
-                        else [progression_scenario, bare_scenario]
-                    )
-                    figures = {"duel": duel_scenario(browser, site, profile)}
-                    for scenario in order:
-                        figures[scenario.__name__] = scenario(browser, site, profile, visits)
-                    rounds.append(figures)
-                browser.close()
-        finally:
-            site.close()
+                figures = {"duel": duel_scenario(browser, site, profile)}
+                for scenario in order:
+                    figures[scenario.__name__] = scenario(browser, site, profile, visits)
+                rounds.append(figures)
+            browser.close()
+    finally:
+        site.close()
+    return rounds
+
+
+def _report(rounds, visits):
+    """Print the medians of the rounds beside their goals."""
 
     def med(*keys):
         values = []
@@ -495,26 +339,35 @@ def main(argv=None) -> int:
     )
     print(f"  bytes fetched (page, scripts, data; gzip): {kb(med('duel', 'bytes'))}")
     for visit in visits:
-        bare_keys, engine_keys = ("bare_scenario", visit), ("progression_scenario", visit)
-        bare, progression = med(*bare_keys, "ms"), med(*engine_keys, "ms")
-        print(
-            f"bare Pyodide boot (full standard library), {visit} visit: {bare:.0f} ms "
-            f"({freeze(bare_keys)}); bytes fetched {kb(med(*bare_keys, 'bytes'))}"
-        )
-        goal = f"  goal ≤ {ENGINE_GOAL_RATIO}" if visit == "first" else ""
-        print(
-            f"progression at 40 XP → figures, {visit} visit: {progression:.0f} ms "
-            f"({freeze(engine_keys)}); bytes fetched {kb(med(*engine_keys, 'bytes'))}; "
-            f"ratio to the bare boot {progression / bare:.2f}{goal}"
-        )
-        # The worker's timings (ms from its start) are the steadiest figures on a busy machine.
-        run, booted = med(*engine_keys, "run", "ms"), med(*engine_keys, "worker", "pyodide")
-        print(
-            f"  the engine's whole run, from its start: {run:.0f} ms, ratio to the bare boot "
-            f"{run / bare:.2f}  goal ≤ {RUN_GOAL_RATIO}; Pyodide booted at {booted:.0f} ms in its "
-            f"worker; engine archive + import {med(*engine_keys, 'worker', 'engine'):.0f} ms; "
-            f"everything not Pyodide's boot {run - booted:.0f} ms (ratio to its own boot {run / booted:.2f})"
-        )
+        _report_visit(med, freeze, visit)
+    _report_freezes(rounds, visits)
+
+
+def _report_visit(med, freeze, visit):
+    """The engine's figures of one visit beside the bare boot's."""
+    bare_keys, engine_keys = ("bare_scenario", visit), ("progression_scenario", visit)
+    bare, progression = med(*bare_keys, "ms"), med(*engine_keys, "ms")
+    print(
+        f"bare Pyodide boot (full standard library), {visit} visit: {bare:.0f} ms "
+        f"({freeze(bare_keys)}); bytes fetched {kb(med(*bare_keys, 'bytes'))}"
+    )
+    goal = f"  goal ≤ {ENGINE_GOAL_RATIO}" if visit == "first" else ""
+    print(
+        f"progression at 40 XP → figures, {visit} visit: {progression:.0f} ms "
+        f"({freeze(engine_keys)}); bytes fetched {kb(med(*engine_keys, 'bytes'))}; "
+        f"ratio to the bare boot {progression / bare:.2f}{goal}"
+    )
+    # The worker's timings (ms from its start) are the steadiest figures on a busy machine.
+    run, booted = med(*engine_keys, "run", "ms"), med(*engine_keys, "worker", "pyodide")
+    print(
+        f"  the engine's whole run, from its start: {run:.0f} ms, ratio to the bare boot "
+        f"{run / bare:.2f}  goal ≤ {RUN_GOAL_RATIO}; Pyodide booted at {booted:.0f} ms in its "
+        f"worker; engine archive + import {med(*engine_keys, 'worker', 'engine'):.0f} ms; "
+        f"everything not Pyodide's boot {run - booted:.0f} ms (ratio to its own boot {run / booted:.2f})"
+    )
+
+
+def _report_freezes(rounds, visits):
     worst = {
         "bare": [figures["bare_scenario"][visit] for figures in rounds for visit in visits],
         "engine": [
@@ -529,8 +382,6 @@ def main(argv=None) -> int:
             for name, found in worst.items()
         )
     )
-    print(json.dumps({"runs": runs, "tiny": bool(args.tiny)}))
-    return 0
 
 
 if __name__ == "__main__":

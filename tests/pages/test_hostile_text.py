@@ -233,20 +233,23 @@ def test_patterns_applied_to_spell_text_read_a_bounded_number_of_characters():
 # --------------------------------------------------------------------------- the former pattern
 
 
+_APOSTROPHE = "['’]"
+
+
+def _name_pattern(name):
+    out = []
+    for word in re.split(r"(['’]|\s+)", name):
+        if word in ("'", "’"):
+            out.append(_APOSTROPHE)
+        elif word.isspace():
+            out.append(r"\s+")
+        elif word:
+            out.append(re.escape(word))
+    return "".join(out)
+
+
 def _former_finder(spells):
-    apostrophe = "['’]"
-
-    def name_pattern(name):
-        out = []
-        for word in re.split(r"(['’]|\s+)", name):
-            if word in ("'", "’"):
-                out.append(apostrophe)
-            elif word.isspace():
-                out.append(r"\s+")
-            elif word:
-                out.append(re.escape(word))
-        return "".join(out)
-
+    apostrophe = _APOSTROPHE
     slugs, names = {}, []
     for spell in spells:
         for name in (spell["name"], *spell["aliases"]):
@@ -254,7 +257,7 @@ def _former_finder(spells):
             slugs.setdefault(core.casefold().replace("’", "'"), spell["slug"])
             names.append((core, spell["slug"]))
     names.sort(key=lambda item: -len(item[0]))
-    alternatives = "|".join(f"(?:{name_pattern(core)})" for core, _ in names)
+    alternatives = "|".join(f"(?:{_name_pattern(core)})" for core, _ in names)
     pattern = re.compile(
         rf"\bsorts?\s+(?:du\s+\d+\^?(?:er|eme|e)\s+)?(?:(?:de|du)\s+|d{apostrophe}\s*)?"
         rf"[\"“«]?\s*(?P<name>{alternatives})(?![\w-])",
