@@ -39,6 +39,7 @@ import argparse
 import gzip
 import json
 import pathlib
+import re
 import statistics
 import sys
 import tempfile
@@ -77,7 +78,12 @@ def build(site, build_dir=None):
     config = harness.build_site(site, build_dir)
     html = (site / "calculateurs" / "index.html").read_text(encoding="utf-8")
     entry = "assets/widgets/calculators-loader.js"
-    html = html.replace("assets/widgets/calculators.js", entry)
+    mount = re.compile(
+        r'<script type="module">\s*import \{ mountCalculatorsPage \}.*?</script>', re.S
+    )
+    html, count = mount.subn(f'<script type="module" src="../{entry}"></script>', html)
+    if count != 1:
+        raise RuntimeError("page des calculateurs du banc : script d'entrée introuvable")
     preloads = "".join(
         f'<link rel="modulepreload" href="../{href}">'
         for href in module_preloads(site, [{"src": entry, "module": True}])

@@ -240,3 +240,28 @@ test("a shared calculator, a roll or a jump link asks for the calculators at onc
   assert.equal(loader.wantedNow("", ""), false);
   assert.equal(loader.wantedNow("?", "#niveau-2"), false);
 });
+
+test("the entry mounts the calculators once their module is there, and only once", async () => {
+  let mounted = 0;
+  const doc = {
+    querySelectorAll: () => [section("cast")],
+    addEventListener: () => {},
+  };
+  const win = { location: { search: "?lancer-magie=3", hash: "" }, navigator: {} };
+  const module = { mountCalculatorsPage: () => mounted++ };
+  const load = loader.mountCalculators(doc, win, () => Promise.resolve(module));
+  assert.equal(mounted, 0); // importing is not mounting: the entry does it when the module is in
+  assert.equal(await load(), module);
+  await load();
+  assert.equal(mounted, 1);
+});
+
+test("calculators.js mounts nothing when imported: its page's entry mounts it", () => {
+  const source = readFileSync(
+    new URL("../../widgets/static/calculators.js", import.meta.url),
+    "utf8",
+  );
+  const topLevel = source.split("\n").filter((line) => /^[a-zA-Z]\w*\(/.test(line));
+  assert.deepEqual(topLevel, []);
+  assert.match(source, /^export function mountCalculatorsPage\(\)/m);
+});

@@ -64,7 +64,10 @@ PAGE = jinja2.Template(
 {% if spacer %}<div id="espace" style="height: 2600px">Texte de la page…</div>{% endif %}
 {{ body }}
 </main>
-<script type="module" src="{{ root }}assets/widgets/calculators.js"></script>
+<script type="module">
+import { mountCalculatorsPage } from "{{ root }}assets/widgets/calculators.js";
+mountCalculatorsPage();
+</script>
 </body>
 </html>
 """

@@ -62,9 +62,11 @@ export function mountCalculators(doc, win, importer = (name) => import(name)) {
   let loaded = false;
   const load = () => {
     if (!loading) {
-      loading = fetchAll(sections, win, importer);
-      loading.then(() => {
+      // The entry mounts the calculators once their module is there (importing mounts nothing).
+      loading = fetchAll(sections, win, importer).then((calculators) => {
+        calculators.mountCalculatorsPage?.();
         loaded = true;
+        return calculators;
       });
     }
     return loading;

@@ -103,14 +103,23 @@ function showEngineState() {
   root.dataset.engine = engine.state;
   root.dataset.engineRestarts = String(engine.restarts);
 }
-showEngineState();
-engine.subscribe(showEngineState);
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  // mkdocs-material instant navigation: run on every page swap.
-  window.document$.subscribe(init);
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", init);
-} else {
-  init();
+let mounted = false;
+
+/** Sets the page's calculators up: every `.gr-calc` bound, the engine's state shown on `<html>`
+ * (`data-engine`). Called by the page's entry (calculators-loader.js) once it has this module;
+ * importing the module for its API (the spellbook, the offline panel) mounts nothing. */
+export function mountCalculatorsPage() {
+  if (mounted) return;
+  mounted = true;
+  showEngineState();
+  engine.subscribe(showEngineState);
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    // mkdocs-material instant navigation: run on every page swap.
+    window.document$.subscribe(init);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
 }
