@@ -12,7 +12,7 @@ the README gives the figures):
   files are compared by size and modification time (they come from ``npm ci``, never edited in
   place), with the versions of the libraries the generation runs and the publishing address;
 * the calculators' precomputed answers (:mod:`widgets.instant`), the spellbook's table of
-  expected casts (``generator.pages.cards.casts_file``) and the worker's standard library
+  expected casts (``widgets.grimoire.casts_file``) and the worker's standard library
   (``widgets.packaging.stdlib_archive``), each under the digest of the sources that make it.
 
 Nothing kept is trusted by its key alone: each file of the answers, the table and the standard

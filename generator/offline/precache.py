@@ -45,7 +45,7 @@ SPELL_PAGES = "sorts/"
 BACKGROUND_BUDGET = 2_500_000
 
 #: Besides the pages, what the pages read: scripts, styles, icons and data of assets/ (the theme's,
-#: the site's and the calculators'), the search's index and documents, the spellbook page's list
+#: the site's, the shared modules', the spellbook's and the calculators'), the search's index and documents, the spellbook page's list
 #: of spells (``data-api``), the web app manifest. Not kept: the spells' JSON files and the format's
 #: schema (data for other programs, which no page's script reads), the theme's own favicon (the
 #: site's icons replace it), the server's 404 page, the sitemap.
@@ -54,6 +54,8 @@ READ_BY_PAGES = (
     "assets/stylesheets/",
     "assets/icons/",
     "assets/site/",
+    "assets/shared/",
+    "assets/grimoire/",
     "assets/widgets/",
     "search/",
     "api/sorts.json",

@@ -48,18 +48,18 @@ BUNDLES: dict[str, dict] = {
         "js": [{"src": "assets/widgets/calculators-loader.js", "module": True}],
     },
     "spellbook": {
-        "css": ["assets/site/grimoire.css"],
-        "js": [{"src": "assets/site/grimoire.js", "module": True}],
+        "css": ["assets/grimoire/grimoire.css"],
+        "js": [{"src": "assets/grimoire/grimoire.js", "module": True}],
     },
     # On the index: the rows' buttons at once, the spellbook's scripts on the first tap of one.
     "spellbook-index": {
-        "css": ["assets/site/grimoire.css"],
-        "js": [{"src": "assets/site/grimoire-index.js", "module": True}],
+        "css": ["assets/grimoire/grimoire.css"],
+        "js": [{"src": "assets/grimoire/grimoire-index.js", "module": True}],
     },
     # On a spell page: the spellbook's scripts load on the first tap of its button.
     "spellbook-lazy": {
-        "css": ["assets/site/grimoire.css"],
-        "js": [{"src": "assets/site/grimoire-lazy.js", "module": True}],
+        "css": ["assets/grimoire/grimoire.css"],
+        "js": [{"src": "assets/grimoire/grimoire-lazy.js", "module": True}],
     },
     # The cards read the stored spellbook (grimoire-model.js), not the spellbook page's modules.
     "cards": {

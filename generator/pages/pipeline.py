@@ -17,9 +17,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from widgets import calculators, instant
+from widgets.grimoire import CASTS_FILE, casts_file, casts_sources
 from widgets.packaging import install_engine_assets, stdlib_archive, stdlib_opens, stdlib_sources
 
-from .cards import CASTS_FILE, casts_file, casts_sources
 from .compendium import Compendium, GenerationError, load_spells
 from .site_files import GENERATED_FOLDERS, site_files
 from .templating import environment

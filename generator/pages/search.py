@@ -8,7 +8,7 @@ load. :func:`defer_search` changes what those two requests cost:
 * the theme's worker script moves to ``<name>.engine.js`` beside it, and its usual path gets a
   small worker (``templates/search/worker.js``) that answers « ready » at once, then loads the
   engine and the documents on the first query, and folds case and accents both in the indexed
-  words and in the query, with the site's one browser folding (``static/common.js``, imported by
+  words and in the query, with the site's one browser folding (``widgets/shared/common.js``, imported by
   the worker; it equals ``generator.spellformat.slug.fold_marks``).
 
 So a page loads no search document before the reader searches, and « eclair » finds « Éclair »
@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .site_files import SITE_STATIC
+from .site_files import SHARED_STATIC
 
 __all__ = ["DOCUMENTS", "ENGINE_SUFFIX", "SearchError", "defer_search"]
 
@@ -64,7 +64,7 @@ def defer_search(site_dir: Path) -> None:
     settings = {
         "worker": engine.name,
         "documents": up + DOCUMENTS,
-        "fold": up + f"{SITE_STATIC}/common.js",
+        "fold": up + f"{SHARED_STATIC}/common.js",
     }
     marker = "/*@SEARCH@*/ null"
     if marker not in template:

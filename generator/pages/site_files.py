@@ -21,6 +21,8 @@ from jinja2 import Environment
 from markupsafe import escape
 
 import rules
+import widgets
+from widgets import grimoire
 from widgets.calculators import calculators_page_html
 
 from .cards import extra_pages
@@ -31,18 +33,54 @@ from .templating import environment
 from ..security import CONTENT_SECURITY_POLICY
 from ..spellformat.slug import fold, slugify
 
-__all__ = ["GENERATED_FOLDERS", "INDEX_ROWS_DRAWN", "SITE_STATIC", "api_spell", "site_files"]
+__all__ = [
+    "GENERATED_FOLDERS",
+    "INDEX_ROWS_DRAWN",
+    "SHARED_STATIC",
+    "SITE_STATIC",
+    "STATIC_ROOMS",
+    "api_spell",
+    "site_files",
+    "static_files",
+]
 
 SCHEMA = Path(__file__).parent.parent / "spellformat" / "spell.schema.json"
-#: Folders copied as they are into ``assets/site/`` (page scripts and styles, the offline panel).
-STATIC = (Path(__file__).parent / "static", Path(__file__).parent.parent / "offline" / "static")
 SITE_STATIC = "assets/site"
+SHARED_STATIC = "assets/shared"
+#: Each room's static folder and where the site serves it, copied as it is with its subfolders:
+#: the site's own scripts and styles (the index, the cards) and the offline panel, the modules
+#: the apps share, « Mon grimoire ». (The calculators' are installed by ``widgets.packaging``.)
+STATIC_ROOMS = (
+    (SITE_STATIC, Path(__file__).parent / "static"),
+    (SITE_STATIC, Path(__file__).parent.parent / "offline" / "static"),
+    (SHARED_STATIC, Path(widgets.__file__).parent / "shared"),
+    (grimoire.SERVED, grimoire.STATIC),
+)
 #: The folders whose every file comes from one generation (what it no longer writes is removed).
-GENERATED_FOLDERS = ("sorts", "api", "regles", "calculateurs", "grimoire", "cartes", SITE_STATIC)
+GENERATED_FOLDERS = (
+    "sorts",
+    "api",
+    "regles",
+    "calculateurs",
+    "grimoire",
+    "cartes",
+    *dict.fromkeys(served for served, _ in STATIC_ROOMS),
+)
 API_SCHEMA_VERSION = 1
 #: Rows of the index's list drawn at once by its script (more as the reader scrolls, all before
 #: printing); the page without JavaScript is the whole list.
 INDEX_ROWS_DRAWN = 200
+
+
+def static_files() -> list[tuple[str, Path]]:
+    """``(path in the site, source file)`` of every room's static file, by path in the site; a
+    room's README is for its readers, not served."""
+    return sorted(
+        (f"{served}/{source.relative_to(folder).as_posix()}", source)
+        for served, folder in STATIC_ROOMS
+        for source in folder.rglob("*")
+        if source.is_file() and source.name != "README.md"
+    )
 
 
 def api_spell(spell: dict) -> dict:
@@ -60,8 +98,8 @@ def site_files(
     content = root / "content"
     env = environment()
     yield "index.md", (content / "index.md").read_text(encoding="utf-8")
-    for source in sorted((s for folder in STATIC for s in folder.iterdir()), key=lambda s: s.name):
-        yield f"{SITE_STATIC}/{source.name}", source.read_bytes()
+    for served, source in static_files():
+        yield served, source.read_bytes()
     yield from _spell_files(root, compendium, site_url, env)
     yield from _index_files(content, compendium.spells, env)
     yield from _other_pages(root, compendium.spells, env)

@@ -4,7 +4,7 @@ name and page address), which is the folded name with ``-`` between its words.
 Folding: œ → oe, æ → ae, accents removed, lower case, every run of characters other than ASCII
 letters and digits is one word break. This module is its only home: the site's sort order, the
 index's search words, the slugs and the aliases' addresses all use :func:`fold`, and the browser
-folds with ``static/common.js``'s ``fold``, checked against this function on every character of
+folds with ``widgets/shared/common.js``'s ``fold``, checked against this function on every character of
 the site's text and of the Latin blocks of Unicode (tests/js/test_fold_parity.py).
 """
 

@@ -179,7 +179,7 @@ def test_the_index_loads_the_spellbook_on_the_first_add(browser, site_url, built
             "grimoire-urls.js",
             "grimoire.css",
         ], spellbook
-        before = sum(gzipped(built_site / "assets" / "site" / name) for name in spellbook)
+        before = sum(gzipped(built_site / "assets" / "grimoire" / name) for name in spellbook)
         page.get_by_role("button", name="Ajouter Vol à Mon grimoire").click()
         page.locator("dialog.gr-book-dialog").wait_for()
         assert {
@@ -189,7 +189,7 @@ def test_the_index_loads_the_spellbook_on_the_first_add(browser, site_url, built
             "grimoire-dialog.js",
         } <= set(fetched)
         assert "grimoire-page.js" not in fetched  # what only /grimoire/ uses never comes
-        after = sum(gzipped(built_site / "assets" / "site" / name) for name in ours(fetched))
+        after = sum(gzipped(built_site / "assets" / "grimoire" / name) for name in ours(fetched))
         assert after > 2 * before  # the up-front part is the small one
         page.get_by_label("XP pour ce sort").fill("3")
         page.locator("dialog.gr-book-dialog button[type=submit]").click()

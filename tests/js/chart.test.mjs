@@ -2,7 +2,7 @@
 // read from the chart's own points, and when the chart does not hold that wizard.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartPoint } from "../../generator/pages/static/grimoire-chart.js";
+import { chartPoint } from "../../widgets/grimoire/static/grimoire-chart.js";
 
 const CHART = {
   left: 36,

@@ -1,27 +1,14 @@
 // The offline copy's pure parts: what the panel says, when a page counts as idle. The modules are
-// imported as the site serves them (assets/site/ beside assets/widgets/), from a copy laid out so.
+// imported as the site serves them (assets/site/ beside assets/widgets/), from the served copy.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { servedModule } from "./served.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 let text, idle;
 
 before(async () => {
-  const site = mkdtempSync(path.join(tmpdir(), "grimoire-offline-js-"));
-  const layout = { "assets/site": "generator/offline/static", "assets/widgets": "widgets/static" };
-  for (const [served, source] of Object.entries(layout)) {
-    mkdirSync(path.join(site, served), { recursive: true });
-    for (const name of readdirSync(path.join(ROOT, source)).filter((n) => n.endsWith(".js"))) {
-      copyFileSync(path.join(ROOT, source, name), path.join(site, served, name));
-    }
-  }
-  const module = (name) => import(pathToFileURL(path.join(site, "assets/site", name)).href);
-  text = await module("offline-text.js");
-  idle = await module("offline-idle.js");
+  text = await servedModule("assets/site/offline-text.js");
+  idle = await servedModule("assets/site/offline-idle.js");
 });
 
 const SUMMARY = {

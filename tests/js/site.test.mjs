@@ -2,7 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { fold, megabytes, withParams, words } from "../../generator/pages/static/common.js";
+import { servedModule } from "./served.mjs";
+import { fold, megabytes, withParams, words } from "../../widgets/shared/common.js";
 import { matchRank, searchable } from "../../generator/pages/static/spell-index-rank.js";
 import { drawnCount, placeRows, reconcile } from "../../generator/pages/static/spell-index-rows.js";
 import {
@@ -125,7 +126,7 @@ test("facets include any of, and exclude all of, their values", () => {
 });
 
 test("a shared calculator link names its calculator by the prefix of its parameters", async () => {
-  const { sharedCalculator } = await import("../../generator/pages/static/site.js");
+  const { sharedCalculator } = await servedModule("assets/site/site.js");
   const prefixes = ["lancer", "duel", "progression", "etude"];
   assert.equal(sharedCalculator("?duel-magie=3&duel-element=feu", prefixes), "duel");
   assert.equal(sharedCalculator("?lancer-magie=6&lancer-graine=12", prefixes), "lancer");
@@ -220,7 +221,7 @@ test("index rows: drawn by steps, never more than shown", () => {
 });
 
 test("the words of a search result's address are the theme's ?h=", async () => {
-  const { searchedWords } = await import("../../generator/pages/static/site.js");
+  const { searchedWords } = await servedModule("assets/site/site.js");
   assert.equal(searchedWords("?h=malus"), "malus");
   assert.equal(searchedWords("?h=%20%20"), "");
   assert.equal(searchedWords("?texte=vol"), "");

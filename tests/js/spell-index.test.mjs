@@ -10,7 +10,10 @@ import { queryTerms } from "../../generator/pages/static/spell-index-rank.js";
 import { countText, moreText } from "../../generator/pages/static/spell-index-rows.js";
 import { readRow, selectRows } from "../../generator/pages/static/spell-index-select.js";
 import { DEFAULT_SORT, isDefaultSort } from "../../generator/pages/static/spell-index-state.js";
-import { indexView, mountIndex } from "../../generator/pages/static/spell-index-view.js";
+import { servedModule } from "./served.mjs";
+
+// The view imports the apps' shared module (assets/shared/): from the served copy.
+const { indexView, mountIndex } = await servedModule("assets/site/spell-index-view.js");
 
 const STATIC = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

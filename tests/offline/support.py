@@ -11,7 +11,7 @@ from tests.conftest import ROOT
 #: The spellbook's storage key, read from its one home (the spellbook's storage module).
 STORAGE_KEY = re.search(
     r'^export const STORAGE_KEY = "([^"]+)";$',
-    (ROOT / "generator" / "pages" / "static" / "grimoire-store.js").read_text(encoding="utf-8"),
+    (ROOT / "widgets" / "grimoire" / "static" / "grimoire-store.js").read_text(encoding="utf-8"),
     re.M,
 )[1]
 BOOT_MS = 90_000  # the engine's first boot (13 MB of Pyodide on loopback)

@@ -422,7 +422,7 @@ def test_an_unreadable_stored_spellbook_is_kept_then_replaced_on_confirmation(
 
 
 #: The build's table of expected casts, which gives the spellbook its figures without the engine.
-CASTS_TABLE = "**/assets/site/grimoire-casts.json"
+CASTS_TABLE = "**/assets/grimoire/grimoire-casts.json"
 
 
 def test_without_its_engine_the_spellbook_says_so_and_keeps_working(site_url, new_context):

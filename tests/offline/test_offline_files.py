@@ -325,7 +325,7 @@ def test_the_cards_page_has_every_spell_and_no_repeated_id(built_site):
 
 
 def test_the_spellbook_configuration_comes_from_the_rules_engine(built_site):
-    text = (built_site / "assets" / "site" / "grimoire-config.js").read_text(encoding="utf-8")
+    text = (built_site / "assets" / "grimoire" / "grimoire-config.js").read_text(encoding="utf-8")
     config = json.loads(text.split("export default ", 1)[1].rstrip().rstrip(";"))
     assert config["elements"] == dict(rules.ELEMENT_LABELS)
     assert config["learning"]["min"] == rules.MIN_LEARNING

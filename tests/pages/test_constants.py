@@ -72,7 +72,7 @@ def test_the_cards_and_the_spellbook_follow_the_rules(built_site):
     assert re.findall(r'<option value="(\d+)">', options) == [
         str(n) for n in range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
     ]
-    script = (built_site / "assets" / "site" / "grimoire-config.js").read_text(encoding="utf-8")
+    script = (built_site / "assets" / "grimoire" / "grimoire-config.js").read_text(encoding="utf-8")
     config = json.loads(script.split("export default ", 1)[1].rstrip().rstrip(";"))
     config.pop(
         "table"

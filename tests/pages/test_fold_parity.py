@@ -1,4 +1,4 @@
-"""The browser folds text (static/common.js) exactly as Python does (generator.spellformat.slug):
+"""The browser folds text (widgets/shared/common.js) exactly as Python does (generator.spellformat.slug):
 on every character of the site's text and of Unicode's Latin blocks, alone and between letters."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from generator.spellformat.slug import fold, fold_marks
 from tests.conftest import ROOT
 
-COMMON = ROOT / "generator" / "pages" / "static" / "common.js"
+COMMON = ROOT / "widgets" / "shared" / "common.js"
 LATIN = [
     (0x0000, 0x024F),
     (0x1E00, 0x1EFF),

@@ -12,11 +12,10 @@ from fractions import Fraction
 import pytest
 
 import rules
-from generator.pages.cards import _config_script, casts_data, casts_file
-from tests.conftest import ROOT
-from widgets import bridge
+from tests.served_scripts import lay_out
+from widgets import bridge, grimoire
+from widgets.grimoire import casts_data, casts_file
 
-STATIC = ROOT / "generator" / "pages" / "static"
 MAGICS = range(0, 31)
 MODIFIERS = range(-20, 21)
 
@@ -46,13 +45,8 @@ console.log(JSON.stringify({ casts, costs, xp, faces: table.FACES, castable: lev
 def answers(tmp_path_factory):
     if shutil.which("node") is None:
         pytest.skip("node absent")
-    folder = tmp_path_factory.mktemp("table")
-    for path in STATIC.glob("*.js"):
-        shutil.copy(path, folder / path.name)
     difficulties = range(rules.MIN_DIFFICULTY, rules.MAX_DIFFICULTY + 1)
-    (folder / "grimoire-config.js").write_text(
-        _config_script([{"difficulty": d} for d in difficulties]), encoding="utf-8"
-    )
+    folder = lay_out(tmp_path_factory.mktemp("table"), difficulties) / grimoire.SERVED
     (folder / "probe.mjs").write_text(SCRIPT, encoding="utf-8")
     grid = [
         list(MAGICS),
@@ -179,12 +173,7 @@ console.log(JSON.stringify({ results, pairs, counts, elements: table.DUEL_ELEMEN
 def duels(tmp_path_factory):
     if shutil.which("node") is None:
         pytest.skip("node absent")
-    folder = tmp_path_factory.mktemp("duel")
-    for path in STATIC.glob("*.js"):
-        shutil.copy(path, folder / path.name)
-    (folder / "grimoire-config.js").write_text(
-        _config_script([{"difficulty": 1}]), encoding="utf-8"
-    )
+    folder = lay_out(tmp_path_factory.mktemp("duel"), [1]) / grimoire.SERVED
     (folder / "probe.mjs").write_text(DUEL_SCRIPT, encoding="utf-8")
     grid = [duel_casters(), list(rules.EXTREMES)]
     out = subprocess.run(

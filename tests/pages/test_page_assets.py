@@ -20,7 +20,7 @@ def test_every_page_gets_the_base_bundles_only_once_and_in_order():
     assert sources == [
         "assets/site/site.js",
         "assets/widgets/calculators-loader.js",
-        "assets/site/grimoire-lazy.js",
+        "assets/grimoire/grimoire-lazy.js",
         "assets/site/offline.js",
     ]
     assert len(spell["css"]) == len(set(spell["css"]))
@@ -30,7 +30,7 @@ def test_every_page_gets_the_base_bundles_only_once_and_in_order():
         "assets/site/cards.js",
         "assets/site/offline.js",
     ]  # the cards read the stored spellbook, not the spellbook page's modules
-    assert "assets/site/grimoire.css" not in cards["css"]
+    assert "assets/grimoire/grimoire.css" not in cards["css"]
 
 
 def test_an_unknown_bundle_is_a_french_message():

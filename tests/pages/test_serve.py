@@ -107,7 +107,7 @@ def test_an_invalid_spell_under_serve_shows_a_french_page_naming_file_and_line(s
     assert located in get(url)[1]
     assert located in get(url + "calculateurs/")[1]
     # Assets are still served.
-    assert get(url + "assets/site/common.js")[0] == 200
+    assert get(url + "assets/shared/common.js")[0] == 200
 
     path.write_text(good, encoding="utf-8")
     status, text = wait_for(page, lambda status, text: status == 200)

@@ -8,7 +8,7 @@
  *
  * Spell text is data: cards are moved and cloned as DOM nodes, never rebuilt from HTML text.
  */
-import { el } from "./common.js";
+import { el } from "../shared/common.js";
 
 const SAFETY_PX = 3; // room kept free at the bottom of a card, against rounding at print time
 const CHUNK_CHARS = 1500; // more than a card holds at the printed size

@@ -9,9 +9,9 @@
  * print dialog; cards-layout.js splits each spell over cards of the printed size.
  * No game rule here.
  */
-import { el, whenReady } from "./common.js";
+import { el, whenReady } from "../shared/common.js";
 import { cardsFor, measures } from "./cards-layout.js";
-import { readBook } from "./grimoire-model.js";
+import { readBook } from "../grimoire/grimoire-model.js";
 
 const FORMATS = {
   // cards per sheet: columns × rows and the card size in millimetres (the CSS draws the same)

@@ -1,7 +1,7 @@
 /* Grimoire — page behaviour that is not a game rule: copy a link, name scrolling tables.
    Everything works without this script: links are plain links, tables scroll. The index's
    filters are spell-index.js, loaded by the index page only. */
-import { copyText, whenReady } from "./common.js";
+import { copyText, whenReady } from "../shared/common.js";
 
 function setupCopyLinks(root) {
   root.querySelectorAll("[data-copy-link]").forEach((button) => {

@@ -4,7 +4,7 @@
    (data-rangees of them), more as the reader scrolls to them and all before printing; a
    keystroke moves only the rows that change. Importing it mounts nothing: the page's entry
    (spell-index.js) calls mountIndex. */
-import { fold, replaceSearch } from "./common.js";
+import { fold, replaceSearch } from "../shared/common.js";
 import { searchable } from "./spell-index-rank.js";
 import { countText, drawnCount, moreText, placeRows } from "./spell-index-rows.js";
 import { readRow, selectRows } from "./spell-index-select.js";

@@ -2,7 +2,7 @@
    page's index once the page is parsed. Its modules are named here too, so that the browser
    asks for them all at once, not one after another as each names the next. Without this script
    the index is the whole list in name order. */
-import { whenReady } from "./common.js";
+import { whenReady } from "../shared/common.js";
 import "./spell-index-rank.js";
 import "./spell-index-rows.js";
 import "./spell-index-select.js";

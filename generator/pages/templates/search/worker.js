@@ -5,7 +5,7 @@
 // and loads nothing more until the reader types: then it loads the theme's search engine and
 // the documents (search/documents.json), and answers. Matching ignores case and accents: the
 // indexed words and the query are folded (« Éclair », « eclair » → « eclair ») by the site's one
-// browser folding (assets/site/common.js, imported on the first query), while the results keep
+// browser folding (assets/shared/common.js, imported on the first query), while the results keep
 // the text as written.
 
 var SEARCH = /*@SEARCH@*/ null;

@@ -1,7 +1,7 @@
 /* Grimoire — the journal of /grimoire/: the last entries, « Annuler » (the last one, then the
  * one before), and the evening's summary (casts, XP per spell, outcomes seen beside those
  * expected, levels gained), copyable as text for the MJ. */
-import { copyText, el } from "./common.js";
+import { copyText, el } from "../shared/common.js";
 import { describe, evening, eveningText, undo } from "./grimoire-journal.js";
 
 const SHOWN = 12; // entries listed, newest first

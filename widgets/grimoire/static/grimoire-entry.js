@@ -3,7 +3,7 @@
  * tab changed it), its figures' slots (grimoire-figures.js fills them), its card and removal.
  * Spell text is data: the DOM is built with textContent only.
  */
-import { el } from "./common.js";
+import { el } from "../shared/common.js";
 import { castControls } from "./grimoire-cast.js";
 import { castCompare } from "./grimoire-compare.js";
 import { learningOptions } from "./grimoire-dialog.js";

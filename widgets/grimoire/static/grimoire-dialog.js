@@ -1,6 +1,6 @@
 /* Grimoire — the « Ajouter à Mon grimoire » dialog (a spell page, the index): the reader's
  * apprentissage of the spell and the XP already earned at it, validated, then stored. */
-import { el } from "./common.js";
+import { el } from "../shared/common.js";
 import { BOOK_LEARNING, find, loadBook, quoted, saveBook } from "./grimoire-model.js";
 import { XP_RANGE, parseXp } from "./grimoire-values.js";
 import { setSpell } from "./grimoire-journal.js";

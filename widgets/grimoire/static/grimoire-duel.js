@@ -6,7 +6,7 @@
  * tests on pads of the die's faces; the result and each cast's outcome come from the rules' data
  * (grimoire-table.js); my cast's XP is credited through the journal as one entry, the opponent's
  * is shown for their own book. */
-import { el } from "./common.js";
+import { el } from "../shared/common.js";
 import { diePad, field } from "./grimoire-controls.js";
 import { DUEL_WORDS, duelSpell } from "./grimoire-journal.js";
 import { readPastedLink } from "./grimoire-format.js";

@@ -5,7 +5,7 @@
  * reaches the cost, and « Annuler ce lancer ».
  * Every answer comes from the rules' data (grimoire-table.js).
  */
-import { el } from "./common.js";
+import { el } from "../shared/common.js";
 import { diePad, field } from "./grimoire-controls.js";
 import { castSpell, describe, levelUp, levelUpOffer, setSpell, undo } from "./grimoire-journal.js";
 import { duelPanel } from "./grimoire-duel.js";

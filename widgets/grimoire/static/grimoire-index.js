@@ -5,7 +5,7 @@
  * imported only on the first tap of a row's button, or at once for a reader who already keeps a
  * spellbook in this browser (the buttons then tell which spells are in it).
  */
-import { el, whenReady } from "./common.js";
+import { el, whenReady } from "../shared/common.js";
 import { hasStoredBook, watchStored } from "./grimoire-store.js";
 import { cardsUrl } from "./grimoire-urls.js";
 
@@ -97,7 +97,7 @@ export function mountIndexBook(root) {
   cards.href = cardsUrl(null);
   /* The index's own view (it draws only the rows the reader scrolls to). */
   let view = null;
-  import("./spell-index-view.js").then(
+  import("../site/spell-index-view.js").then(
     (m) => {
       view = m.indexView;
     },

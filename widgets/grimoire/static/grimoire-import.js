@@ -1,7 +1,7 @@
 /* Grimoire — a spellbook offered by a share link (?livre=…) or a file, on /grimoire/: validated
  * first (grimoire-format.js), then shown, then stored only once the reader chooses to replace
  * their spellbook or to add the spells it lacks. */
-import { el, replaceSearch } from "./common.js";
+import { el, replaceSearch } from "../shared/common.js";
 import { BookError } from "./grimoire-model.js";
 import { LINK_PARAM, readFile, readLink } from "./grimoire-format.js";
 import { find, loadBook, newLineage } from "./grimoire-model.js";

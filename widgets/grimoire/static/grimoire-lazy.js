@@ -6,7 +6,7 @@
  * reader who already keeps a spellbook in this browser gets them right away (the button then
  * tells whether the spell is in it).
  */
-import { whenReady } from "./common.js";
+import { whenReady } from "../shared/common.js";
 import { hasStoredBook } from "./grimoire-store.js";
 
 let loading = null;

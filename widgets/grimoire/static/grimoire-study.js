@@ -2,7 +2,7 @@
  * engine's study calculator, through the page's calculators), then each test as the MJ calls it
  * (réussi / échoué); the session's XP comes from the rules' data (grimoire-table.js) and is
  * credited through the journal when the session ends. */
-import { el } from "./common.js";
+import { el } from "../shared/common.js";
 import { field } from "./grimoire-controls.js";
 import { studySession } from "./grimoire-journal.js";
 import { STUDY, studyXp } from "./grimoire-table.js";

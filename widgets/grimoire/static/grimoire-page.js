@@ -6,7 +6,7 @@
  * out and takes in (grimoire-sharing.js). Spell text is data: the DOM is built with textContent
  * only.
  */
-import { el } from "./common.js";
+import { el } from "../shared/common.js";
 import { bindJournal, renderJournal } from "./grimoire-evening.js";
 import { askEngine, computeEntry } from "./grimoire-figures.js";
 import { describe } from "./grimoire-journal.js";

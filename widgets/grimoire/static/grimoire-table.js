@@ -1,5 +1,5 @@
 /* Grimoire — a cast at the table, from the rules' data (grimoire-config.js, written by the build
- * from rules/: generator/pages/cards.py table_data): the outcome of each die face, the XP of each
+ * from rules/: widgets/grimoire/data.py table_data): the outcome of each die face, the XP of each
  * outcome, the odds as the pages write them, the level costs. Nothing here decides a rule: it
  * looks the answer up, so a cast works offline and without the engine.
  */

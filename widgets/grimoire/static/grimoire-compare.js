@@ -2,7 +2,7 @@
  * now and at the next apprentissage, as two bars with their figures (the build's odds,
  * grimoire-table.js); nothing is computed here but the bars' lengths (faces out of the die's).
  */
-import { el } from "./common.js";
+import { el } from "../shared/common.js";
 import { FACES, castChance, castOdds, castable } from "./grimoire-table.js";
 
 /** The two rows of the comparison ({label, faces, fraction, percent}), or null when the spell

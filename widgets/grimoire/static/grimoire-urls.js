@@ -1,7 +1,7 @@
 /* Grimoire — the addresses « Mon grimoire » links to: the spellbook page and the cards page. It
  * imports nothing, so the index can draw its buttons without the spellbook's modules. */
 
-/** The site root: these modules are served from assets/site/. */
+/** The site root: these modules are served from assets/grimoire/. */
 export const ROOT = new URL("../../", import.meta.url);
 
 export function bookUrl() {

@@ -3,7 +3,7 @@
  * import of a file or a link (grimoire-import.js) and the download of an unreadable spellbook
  * as it is. Spell text is data: the DOM is built with textContent only.
  */
-import { copyText, el, replaceSearch } from "./common.js";
+import { copyText, el, replaceSearch } from "../shared/common.js";
 import { LINK_PARAM, encodeLink, exportData } from "./grimoire-format.js";
 import { acceptOffer, closeOffer, readFileOffer } from "./grimoire-import.js";
 import { BookError, loadBook } from "./grimoire-model.js";

@@ -5,7 +5,7 @@
  * calculators.js, widgets/bridge « progression »), whose engine then starts. A spell whose XP
  * reached the cost, or still before its first apprentissage, needs neither: the page says what
  * to do instead. */
-import { megabytes } from "./common.js";
+import { megabytes } from "../shared/common.js";
 import { CONFIG } from "./grimoire-model.js";
 import { castable, levelCost } from "./grimoire-table.js";
 
@@ -15,7 +15,7 @@ const DASH = "\u2014";
 const CASTS_WAIT_MS = CONFIG.dataWaitMs;
 
 /* The engine's expected casts to the next apprentissage, by the XP still to gain
-   (generator/pages/cards.py, casts_data): fetched once, for the first spell shown; null when it
+   (widgets/grimoire/data.py, casts_data): fetched once, for the first spell shown; null when it
    cannot be had in CASTS_WAIT_MS (the engine answers then). */
 let castsFetched = null;
 function castsTable() {

@@ -1,7 +1,7 @@
 /* Grimoire — « Mon grimoire »'s buttons on a spell page (« Ajouter à Mon grimoire », « Carte à
  * imprimer ») and the labels of the index's row buttons (drawn by grimoire-index.js, which
  * imports this module on the first tap or for a reader who keeps a spellbook). */
-import { el } from "./common.js";
+import { el } from "../shared/common.js";
 import { markCharts } from "./grimoire-chart.js";
 import { openDialog } from "./grimoire-dialog.js";
 import { find, loadBook } from "./grimoire-model.js";

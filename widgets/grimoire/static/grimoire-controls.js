@@ -1,7 +1,7 @@
 /* Grimoire — the controls of « Mon grimoire »'s panels (cast, study, duel): a labelled field's
  * row, and the pad of the die's faces (a cast, each face of a duel), a button for each face of
  * the rules' die (grimoire-table.js) under its label. */
-import { el } from "./common.js";
+import { el } from "../shared/common.js";
 import { FACES } from "./grimoire-table.js";
 
 /** A panel's row: ``control`` (given the id ``id``) under its label ``text``. */
