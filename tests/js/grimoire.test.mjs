@@ -31,6 +31,7 @@ const problems = (fn) => {
 test("a share link reads back as the spellbook it encodes", () => {
   const { min, max } = config.learning;
   const spellbook = {
+    name: "Ysolde l’Ancienne",
     magic: 7,
     reading: book.DEFAULT_READING,
     journal: [],
@@ -41,17 +42,32 @@ test("a share link reads back as the spellbook it encodes", () => {
   };
   const link = book.encodeLink(spellbook);
   assert.match(link, /^[A-Za-z0-9._-]+$/);
-  assert.equal(link, `2.7.${book.DEFAULT_READING}.vol_${max}_12.oeil-de-mage_${min}_0`);
+  const name = Buffer.from(spellbook.name, "utf-8").toString("base64url");
+  assert.equal(link, `3.7.${book.DEFAULT_READING}.${name}.vol_${max}_12.oeil-de-mage_${min}_0`);
   assert.deepEqual(book.validate(book.decodeLink(link), null, {}), spellbook);
+  // A book without a name has an empty part for it.
+  const unnamed = { ...spellbook, name: "" };
+  assert.equal(
+    book.encodeLink(unnamed),
+    `3.7.${book.DEFAULT_READING}..vol_${max}_12.oeil-de-mage_${min}_0`,
+  );
+  assert.deepEqual(book.validate(book.decodeLink(book.encodeLink(unnamed)), null, {}), unnamed);
   // The link says how its wizard reads the 1 and the 12; a version 1 link, which does not, still reads.
   const known = { vol: { name: "Vol" }, "oeil-de-mage": { name: "Œil de mage" } };
   const other = Object.keys(config.table.extremes).find((r) => r !== book.DEFAULT_READING);
   const natural = book.readLink(book.encodeLink({ ...spellbook, reading: other }), known);
   assert.deepEqual([natural.reading, natural.readingGiven], [other, true]);
+  assert.deepEqual([natural.name, natural.nameGiven], [spellbook.name, true]);
   const old = book.readLink(`1.7.vol_${max}_12`, known);
   assert.deepEqual(
-    [old.magic, old.spells, old.reading, old.readingGiven],
-    [7, [{ slug: "vol", learning: max, xp: 12 }], book.DEFAULT_READING, false],
+    [old.magic, old.spells, old.reading, old.readingGiven, old.name, old.nameGiven],
+    [7, [{ slug: "vol", learning: max, xp: 12 }], book.DEFAULT_READING, false, "", false],
+  );
+  // A version 2 link says the reading, not the name.
+  const two = book.readLink(`2.7.${other}.vol_${max}_12`, known);
+  assert.deepEqual(
+    [two.reading, two.readingGiven, two.name, two.nameGiven, two.spells.length],
+    [other, true, "", false, 1],
   );
 });
 
@@ -83,8 +99,8 @@ test("a share link pasted whole or as its value reads as that spellbook; anythin
     ["lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « toString »"],
   );
   assert.deepEqual(
-    problems(() => book.readPastedLink("https://e.fr/?livre=3.0.vol_1_0", known)),
-    ["version de lien « 3 » non prise en charge (attendue : 1 ou 2)"],
+    problems(() => book.readPastedLink("https://e.fr/?livre=4.0.vol_1_0", known)),
+    ["version de lien « 4 » non prise en charge (attendue : 1 ou 2 ou 3)"],
   );
   assert.deepEqual(
     problems(() => book.readPastedLink("2.0", known)),
@@ -102,7 +118,12 @@ const BAD_LINKS = [
   ["1.0.vol_2_-5", "XP de « Vol » : attendu un entier de 0 à 1000000, reçu « -5 »"],
   ["1.0.vol_2_1000001", "XP de « Vol » : attendu un entier de 0 à 1000000, reçu « 1000001 »"],
   ["1.-3.vol_2_5", "magie : attendu un entier positif ou nul, reçu « -3 »"],
-  ["3.0.vol_2_5", "version de lien « 3 » non prise en charge (attendue : 1 ou 2)"],
+  ["4.0.vol_2_5", "version de lien « 4 » non prise en charge (attendue : 1 ou 2 ou 3)"],
+  ["3.0.natural", "lien incomplet (nom du magicien absent)"],
+  ["3.0.natural.A.vol_2_5", "nom du magicien illisible dans le lien"],
+  ["3.0.natural.gA.vol_2_5", "nom du magicien illisible dans le lien"], // not UTF-8
+  ["3.0.natural." + Buffer.from("a\u202eb").toString("base64url"), "caractère de contrôle"],
+  ["3.0.natural." + Buffer.from("x".repeat(61)).toString("base64url"), "au plus 60 caractères"],
   [
     "2.0.vol_2_5",
     "lecture des extrêmes du dé : attendu l’une de modified, natural, reçu « vol_2_5 »",
@@ -135,7 +156,16 @@ const BAD_FILES = [
   ],
   [
     file({ version: 7, sorts: [] }),
-    "version de format « 7 » non prise en charge (attendue : 1 ou 2)",
+    "version de format « 7 » non prise en charge (attendue : 1 ou 2 ou 3)",
+  ],
+  [file({ version: 3, nom: 7, sorts: [] }), "nom du magicien : texte attendu, reçu « 7 »"],
+  [
+    file({ version: 3, nom: "a\u0000b", sorts: [] }),
+    "nom du magicien : caractère de contrôle refusé",
+  ],
+  [
+    file({ version: 3, nom: "é".repeat(61), sorts: [] }),
+    "nom du magicien : au plus 60 caractères, reçu 61",
   ],
   [
     file({
@@ -233,13 +263,14 @@ test("every problem of an imported file is named, and nothing is half read", () 
     /^ce fichier n’est pas un grimoire exporté/,
   );
   assert.match(
-    problems(() => book.validate({ version: 3, sorts: [] }, null, {}))[0],
-    /^version de format « 3 » non prise en charge \(attendue : 1 ou 2\)/,
+    problems(() => book.validate({ version: 4, sorts: [] }, null, {}))[0],
+    /^version de format « 4 » non prise en charge \(attendue : 1 ou 2 ou 3\)/,
   );
 });
 
 test("an exported file has the documented format", () => {
   const spellbook = {
+    name: "Mordenkainen",
     magic: 2,
     reading: book.DEFAULT_READING,
     journal: [],
@@ -247,7 +278,8 @@ test("an exported file has the documented format", () => {
   };
   const data = book.exportData(spellbook, { vol: { name: "Vol" } });
   assert.equal(data.format, "grimoire-livre");
-  assert.equal(data.version, 2);
+  assert.equal(data.version, 3);
+  assert.equal(data.nom, "Mordenkainen");
   assert.deepEqual(
     book.validate(
       data,
@@ -341,6 +373,7 @@ test("a stored spellbook beyond a sane size is read as unreadable, never as empt
   withStorage("{", () => assert.equal(book.loadBook().broken, "ce n’est pas du JSON"));
   withStorage(null, () =>
     assert.deepEqual(book.loadBook().book, {
+      name: "",
       magic: 0,
       reading: book.DEFAULT_READING,
       spells: [],
@@ -405,10 +438,11 @@ test("undo never overwrites a spell changed since the entry", () => {
   assert.equal(spellbook.journal.length, 1);
 });
 
-test("a version 1 spellbook reads as version 2 with an empty journal; version 2 keeps its journal", () => {
+test("a version 1 spellbook reads as version 3 with an empty journal and no name; version 2 keeps its journal", () => {
   const { min } = config.learning;
   const v1 = { version: 1, magie: 3, sorts: [{ slug: "vol", apprentissage: min, xp: 1 }] };
   assert.deepEqual(book.validate(v1, null, {}), {
+    name: "",
     magic: 3,
     reading: book.DEFAULT_READING,
     journal: [],
@@ -419,12 +453,20 @@ test("a version 1 spellbook reads as version 2 with an empty journal; version 2 
   const other = Object.keys(config.table.extremes)[1];
   spellbook.reading = other;
   const stored = book.serialise(spellbook);
-  assert.equal(stored.version, 2);
+  assert.equal(stored.version, 3);
+  const v2 = { ...JSON.parse(JSON.stringify(stored)), version: 2, nom: "ignoré" };
+  assert.deepEqual(book.validate(v2, null, {}), spellbook); // a version 2 book has no name
   assert.deepEqual(book.validate(JSON.parse(JSON.stringify(stored)), null, {}), spellbook);
+  spellbook.name = "  Elminster \t d’Ombre-Vallée ";
+  assert.equal(book.validate(book.serialise(spellbook), null, {}).name, "Elminster d’Ombre-Vallée");
+  spellbook.name = "Elminster";
   const file = book.exportData(spellbook, null);
   assert.deepEqual(book.validate(file, null, { file: true }), spellbook);
-  // Share links stay short: the magic, the reading and the spells, no journal.
-  assert.match(book.encodeLink(spellbook), new RegExp(`^2\\.3\\.${other}\\.vol_\\d+_\\d+$`));
+  // Share links stay short: the name, the magic, the reading and the spells, no journal.
+  assert.match(
+    book.encodeLink(spellbook),
+    new RegExp(`^3\\.3\\.${other}\\.RWxtaW5zdGVy\\.vol_\\d+_\\d+$`),
+  );
   assert.match(
     problems(() => book.validate({ ...stored, journal: [{ type: "x" }] }, null, {}))[0],
     /^entrée n° 1 du journal illisible : type : attendu l’une de lancer, etude, duel, niveau, modif, ajout, retrait, reçu « x »$/,
@@ -862,4 +904,33 @@ test("the expected casts are read from the build's table by XP left, magic folde
   assert.equal(read(-1, "modified", 1, 1), null);
   assert.equal(read(1.5, "modified", 1, 1), null);
   assert.equal(figures.castsLeft(null, { magic: 0, reading: "modified" }, 1, 1), null);
+});
+
+test("a wizard's name is plain text, bounded, and goes through a link unchanged", async () => {
+  const values = await grimoireModules().load("grimoire-values.js");
+  for (const name of [
+    "Ysolde",
+    "Œdipe l’Ancien",
+    "<img src=x onerror=alert(1)>",
+    "🧙 Zoë",
+    "é".repeat(60),
+  ]) {
+    assert.equal(values.nameProblem(name), null, name);
+    assert.match(values.encodeName(name), /^[A-Za-z0-9_-]*$/);
+    assert.equal(values.decodeName(values.encodeName(name)), name);
+    const read = book.readLink(
+      book.encodeLink({ name, magic: 1, reading: book.DEFAULT_READING, spells: [] }),
+      {},
+    );
+    assert.deepEqual([read.name, read.nameGiven], [name, true]);
+  }
+  assert.equal(values.cleanName("  a \n\t b  "), "a b");
+  assert.equal(values.nameProblem(" a ".repeat(30)), null); // 59 characters once cleaned
+  assert.match(values.nameProblem("a\u202eb"), /caractère de contrôle/);
+  assert.match(values.nameProblem("a\u0007b"), /caractère de contrôle/);
+  assert.match(values.nameProblem(null), /texte attendu, reçu « null »/);
+  assert.equal(values.decodeName("A"), null); // no base64's length
+  assert.equal(values.decodeName("_w"), null); // not UTF-8
+  assert.equal(values.decodeName("a+b/"), null); // base64, not base64url
+  assert.equal(values.decodeName(""), "");
 });

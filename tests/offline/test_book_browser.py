@@ -3,6 +3,7 @@ import, and refused links and files that leave the stored spellbook untouched.""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from urllib.parse import parse_qs, urlsplit
@@ -117,7 +118,7 @@ def test_add_from_a_spell_page_and_the_index_then_see_the_figures(site_url, new_
         "magie": 0,
         "sorts": [{"slug": "vol", "apprentissage": 2, "xp": 12}],
     }
-    assert book_of(page)["version"] == 2
+    assert book_of(page)["version"] == 3
     assert [(e["type"], e["sort"], e["apres"]) for e in book_of(page)["journal"]] == [
         ("ajout", "vol", {"apprentissage": 2, "xp": 12})
     ]
@@ -210,12 +211,22 @@ def share_link(page) -> str:
     return page.locator("[data-book-link]").input_value()
 
 
+#: A wizard's name as a player may type it: text, never markup.
+NAME = "Ysolde <img src=x onerror=alert(1)> l’Ancienne"
+
+
 def test_a_share_link_opens_on_another_device(book_tab, site_url, new_context):
     first = book_tab(book=SAVED)
     first.locator(".gr-book__entry").first.wait_for()
+    field = first.get_by_label("Nom du magicien")
+    field.fill("  " + NAME + " ")
+    field.press("Tab")
+    first.wait_for_function("(key) => JSON.parse(localStorage.getItem(key)).nom", arg=STORAGE_KEY)
+    assert book_of(first)["nom"] == NAME  # kept trimmed
     link = share_link(first)
+    encoded = base64.urlsafe_b64encode(NAME.encode("utf-8")).decode("ascii").rstrip("=")
     assert parse_qs(urlsplit(link).query)["livre"] == [
-        "2.3.modified.vol_2_5.teleportation_1_0.boule-de-feu_5_40"
+        f"3.3.modified.{encoded}.vol_2_5.teleportation_1_0.boule-de-feu_5_40"
     ]
 
     # A fresh browser: the link offers to import, nothing is stored before the reader says so.
@@ -223,11 +234,14 @@ def test_a_share_link_opens_on_another_device(book_tab, site_url, new_context):
     other.goto(link)
     offer = other.locator("[data-book-offer]")
     offer.wait_for(state="visible")
-    assert "Importer le grimoire de ce lien ?" in offer.inner_text()
+    assert f"Importer le grimoire de « {NAME} » ?" in offer.inner_text()
+    assert other.locator("img[src=x]").count() == 0  # the name is shown as text
     assert "Téléportation — apprentissage 1, 0 XP" in offer.inner_text()
     assert stored(other) is None
     offer.get_by_role("button", name="Importer", exact=True).click()
     assert core(book_of(other)) == core(SAVED)
+    assert book_of(other)["nom"] == NAME
+    assert other.get_by_label("Nom du magicien").input_value() == NAME
     assert "livre=" not in other.url
     assert len(other.locator(".gr-book__entry").all()) == 3
 
@@ -257,6 +271,7 @@ def test_a_share_link_opens_on_another_device(book_tab, site_url, new_context):
     third.locator("[data-book-offer]").get_by_role("button", name="Ajouter à mon grimoire").click()
     merged = book_of(third)
     assert merged["magie"] == 1
+    assert merged["nom"] == ""  # adding spells keeps the reader's own wizard
     assert merged["sorts"] == mine["sorts"] + [SAVED["sorts"][1], SAVED["sorts"][2]]
     assert "déjà présent, gardé tel quel : Vol." in third.inner_text("[data-book-message]")
     assert third.inner_text("[data-book-message]").endswith(
@@ -265,6 +280,7 @@ def test_a_share_link_opens_on_another_device(book_tab, site_url, new_context):
     third.goto(link)
     third.locator("[data-book-offer]").get_by_role("button", name="Remplacer mon grimoire").click()
     assert core(book_of(third)) == core(SAVED)
+    assert book_of(third)["nom"] == NAME
 
 
 def test_export_then_import_a_json_file(book_tab, site_url, new_context, tmp_path):
@@ -276,7 +292,7 @@ def test_export_then_import_a_json_file(book_tab, site_url, new_context, tmp_pat
     path = tmp_path / "mon-grimoire.json"
     download.value.save_as(path)
     exported = json.loads(path.read_text(encoding="utf-8"))
-    assert exported["format"] == "grimoire-livre" and exported["version"] == 2
+    assert exported["format"] == "grimoire-livre" and exported["version"] == 3
     assert exported["magie"] == 3
     assert [(s["slug"], s["nom"], s["apprentissage"], s["xp"]) for s in exported["sorts"]] == [
         (s["slug"], SPELLS[s["slug"]]["name"], s["apprentissage"], s["xp"]) for s in SAVED["sorts"]
@@ -367,8 +383,8 @@ def test_corrupted_files_are_refused_and_change_nothing(book_tab):
 UNREADABLE = [
     ("{oops", "ce n’est pas du JSON", "fichier"),
     (
-        json.dumps({"version": 3, "magie": 0, "sorts": []}),
-        "version de format « 3 » non prise en charge",
+        json.dumps({"version": 4, "magie": 0, "sorts": []}),
+        "version de format « 4 » non prise en charge",
         "lien",
     ),
     ("[1, 2]", "ce n’est pas un grimoire (objet JSON attendu)", "fichier"),
@@ -525,7 +541,7 @@ def test_bad_entries_are_named_and_the_good_ones_kept_exported_and_shared(book_t
     ]
     page.get_by_role("button", name="Créer un lien de partage").click()
     link = page.input_value("[data-book-link]")
-    assert link.endswith("?livre=2.3.modified.vol_2_5.teleportation_1_0.boule-de-feu_5_40")
+    assert link.endswith("?livre=3.3.modified..vol_2_5.teleportation_1_0.boule-de-feu_5_40")
     # An edit keeps the bad entries as they were stored.
     entry(page, "teleportation").get_by_role("button", name=re.compile("^Retirer")).click()
     assert book_of(page)["sorts"] == [SAVED["sorts"][0], SAVED["sorts"][2], bad, 7]
@@ -838,7 +854,7 @@ def test_the_journal_goes_out_and_comes_back_with_the_file(
     path = tmp_path / "mon-grimoire.json"
     download.value.save_as(path)
     exported = json.loads(path.read_text(encoding="utf-8"))
-    assert exported["version"] == 2 and [e["de"] for e in exported["journal"]] == [2]
+    assert exported["version"] == 3 and [e["de"] for e in exported["journal"]] == [2]
     # The share link stays short: no journal.
     page.get_by_role("button", name="Créer un lien de partage").click()
     assert "journal" not in page.input_value("[data-book-link]")

@@ -80,6 +80,7 @@ function plan(page, entry, element, panel) {
   const showChoice = () => {
     const found = page.duelBook;
     choiceRow.hidden = !found;
+    legend.textContent = found?.name ? "Sort de « " + found.name + " »" : "Sort adverse";
     choiceRow.replaceChildren(legend);
     if (found) {
       chosenSlug =
@@ -131,6 +132,7 @@ function plan(page, entry, element, panel) {
         if (!spells.length) throw new BookError(["ce grimoire n’a aucun sort qu’on puisse lancer"]);
         page.duelBook = {
           text,
+          name: other.name,
           magic: other.magic,
           reading: other.readingGiven ? other.reading : null,
           spells,

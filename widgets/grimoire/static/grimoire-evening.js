@@ -56,5 +56,5 @@ export function renderJournal(page, book) {
   page.q("undo").disabled = !book.journal.length;
   const since = new Date(Date.now() - EVENING_HOURS * 3600 * 1000).toISOString();
   const summary = evening(book, since);
-  page.q("summary").textContent = eveningText(summary, (slug) => page.nameOf(slug));
+  page.q("summary").textContent = eveningText(summary, (slug) => page.nameOf(slug), book.name);
 }

@@ -1,19 +1,22 @@
 /* Grimoire — « Mon grimoire » going out and coming back: the share link and the exported file.
  *
- * Share link (short: no journal), version 2: ?livre=2.<magie>.<lecture>.<slug>_<apprentissage>_<xp>.<slug>_…
- *   (unreserved characters only; version 1, without the reading, still imports:
- *   ?livre=1.<magie>.<slug>_<apprentissage>_<xp>.…).
- * Export file: {"format": "grimoire-livre", "version": 2, "magie": …, "reglages", "sorts": [{slug, nom,
- *   apprentissage, xp}], "journal"} (version 1 files still import). Everything read is validated completely (grimoire-model.js) before
+ * Share link (short: no journal), version 3:
+ *   ?livre=3.<magie>.<lecture>.<nom>.<slug>_<apprentissage>_<xp>.<slug>_…
+ *   (unreserved characters only: the wizard's name as its UTF-8 bytes in base64url, empty when
+ *   the book has none). Versions 2 (without the name: ?livre=2.<magie>.<lecture>.<slug>_…) and 1
+ *   (without the reading either: ?livre=1.<magie>.<slug>_…) still import.
+ * Export file: {"format": "grimoire-livre", "version": 3, "nom": …, "magie": …, "reglages",
+ *   "sorts": [{slug, nom, apprentissage, xp}], "journal"} (versions 1 and 2 still import). Everything read is validated completely (grimoire-model.js) before
  * anything is written: a refused link or file never touches the stored spellbook.
  */
 import { BookError, FORMAT, VERSION, quoted, validate } from "./grimoire-model.js";
+import { decodeName, encodeName } from "./grimoire-values.js";
 
 export const LINK_PARAM = "livre";
-/** Share links hold the magic, the reading and the spells, short (no journal). */
-const LINK_VERSION = 2;
-/** The link versions still read (1: before the reading). */
-const LINK_VERSIONS = [1, 2];
+/** Share links hold the name, the magic, the reading and the spells, short (no journal). */
+const LINK_VERSION = 3;
+/** The link versions still read (1: before the reading, 2: before the name). */
+const LINK_VERSIONS = [1, 2, 3];
 /** A pasted link longer than this is no spellbook's (a hundred spells fit in 4 000 characters). */
 export const MAX_LINK_CHARS = 20000;
 export const MAX_FILE_BYTES = 1000000;
@@ -23,6 +26,7 @@ export function encodeLink(book) {
     String(LINK_VERSION),
     String(book.magic),
     book.reading,
+    encodeName(book.name || ""),
     ...book.spells.map((s) => s.slug + "_" + s.learning + "_" + s.xp),
   ].join(".");
 }
@@ -43,11 +47,19 @@ export function decodeLink(text) {
   const data = { version: linkNumber(parts[0]), magie: linkNumber(parts[1]), sorts: [] };
   if (!LINK_VERSIONS.includes(data.version)) return data; // readLink() names the version
   let first = 2;
-  if (data.version === 2) {
+  if (data.version >= 2) {
     if (parts.length < 3)
       throw new BookError(["lien incomplet (lecture des extrêmes du dé absente)"]);
     data.reglages = { lecture: parts[2] };
     first = 3;
+  }
+  if (data.version >= 3) {
+    if (parts.length < 4) throw new BookError(["lien incomplet (nom du magicien absent)"]);
+    data.nom = decodeName(parts[3]);
+    if (data.nom === null) {
+      throw new BookError(["nom du magicien illisible dans le lien (lien abîmé ?)"]);
+    }
+    first = 4;
   }
   parts.slice(first).forEach((part, index) => {
     const fields = part.split("_");
@@ -75,13 +87,18 @@ export function readLink(text, known) {
         ")",
     ]);
   }
-  return { ...validate(data, known, {}), readingGiven: data.version >= 2 };
+  return {
+    ...validate(data, known, {}),
+    readingGiven: data.version >= 2,
+    nameGiven: data.version >= 3,
+  };
 }
 
 /**
  * The spellbook of a share link pasted whole (an address holding ?livre=…) or as the parameter's
  * value alone, validated like an opened link; ``readingGiven`` tells whether the link says how
- * its wizard reads the 1 and the 12 (version 1 links do not).
+ * its wizard reads the 1 and the 12 (version 1 links do not), ``nameGiven`` whether it names its
+ * wizard (versions 1 and 2 do not).
  */
 export function readPastedLink(pasted, known) {
   const text = String(pasted).trim();
@@ -105,6 +122,7 @@ export function exportData(book, known) {
   return {
     format: FORMAT,
     version: VERSION,
+    nom: book.name || "",
     magie: book.magic,
     reglages: { lecture: book.reading },
     sorts: book.spells.map((s) => ({
@@ -117,7 +135,8 @@ export function exportData(book, known) {
   };
 }
 
-/** The spellbook an exported file's text holds; throws a BookError in French. */
+/** The spellbook an exported file's text holds (``nameGiven``: the file names its wizard);
+    throws a BookError in French. */
 export function readFileText(text, known) {
   let data;
   try {
@@ -128,7 +147,8 @@ export function readFileText(text, known) {
       "ce n’est pas du JSON valide (fichier incomplet, abîmé ou d’un autre format)",
     ]);
   }
-  return validate(data, known, { file: true });
+  const book = validate(data, known, { file: true });
+  return { ...book, nameGiven: data.version >= 3 };
 }
 
 /** Reads a chosen file: a promise of its spellbook, or of a BookError. */

@@ -49,8 +49,9 @@ function offer(page, incoming, source) {
   const read = loadBook();
   const current = read.book;
   page.pendingBroken = !!read.broken;
-  page.q("offer-title").textContent =
-    source === "lien"
+  page.q("offer-title").textContent = incoming.name
+    ? "Importer le grimoire de « " + incoming.name + " » ?"
+    : source === "lien"
       ? "Importer le grimoire de ce lien ?"
       : "Importer le grimoire de ce fichier ?";
   const magicNote =
@@ -130,6 +131,7 @@ export function acceptOffer(page, mode) {
       if (mode === "replace") {
         book.magic = incoming.magic;
         if (incoming.readingGiven !== false) book.reading = incoming.reading; // a version 1 link has none
+        if (incoming.nameGiven !== false) book.name = incoming.name; // versions 1 and 2 have none
         book.journal = incoming.journal;
         book.spells = incoming.spells.map((s) => ({ ...s }));
         // Another book: the other tabs' entries, written for the one replaced, stay out of it.

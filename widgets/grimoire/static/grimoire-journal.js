@@ -332,10 +332,13 @@ export function evening(book, since) {
   };
 }
 
-/** The evening as text for the MJ (``nameOf``: a slug's French name). */
-export function eveningText(summary, nameOf) {
+/** The evening as text for the MJ (``nameOf``: a slug's French name; ``wizard``: the book's name). */
+export function eveningText(summary, nameOf, wizard = "") {
   const lines = [
-    "Mon grimoire — la soirée : " + summary.casts + (summary.casts > 1 ? " lancers." : " lancer."),
+    (wizard || "Mon grimoire") +
+      " — la soirée : " +
+      summary.casts +
+      (summary.casts > 1 ? " lancers." : " lancer."),
   ];
   if (summary.xp.length) {
     lines.push(

@@ -1,15 +1,16 @@
 /* Grimoire — « Mon grimoire »'s model: what a spellbook is, how one read from the outside
  * (stored, linked or imported) is validated, and how it is stored.
  *
- * A spellbook is {magic, reading, spells: [{slug, learning, xp}], journal: [entry]}. No game
+ * A spellbook is {name, magic, reading, spells: [{slug, learning, xp}], journal: [entry]}; the
+ * wizard's name is plain text (grimoire-values.js: nameProblem, shown as text only). No game
  * rule lives here: the range of apprentissage and the readings of the 1 and the 12 come from the
  * generated grimoire-config.js (written by the build from rules/). A spell's XP may reach the cost
  * of its next apprentissage: passing to it is the reader's choice (grimoire-journal.js).
  *
- * Stored form (grimoire-store.js), version 2: {"version": 2, "magie": <int ≥ 0>,
+ * Stored form (grimoire-store.js), version 3: {"version": 3, "nom": <name>, "magie": <int ≥ 0>,
  *   "reglages": {"lecture": <reading>}, "sorts": [{"slug": …, "apprentissage": <int>,
  *   "xp": <int ≥ 0>}, …], "journal": [entry, …], "lignee": <id>, "annules": [<entry id>, …]};
- *   version 1 (no « reglages », no « journal ») is still read. Each journal entry is checked by
+ *   versions 2 (no « nom ») and 1 (no « reglages », no « journal ») are still read. Each journal entry is checked by
  *   grimoire-entries.js against the rules' data; « lignee » names the spellbook its tabs share
  *   (a new one when a book replaces it), « annules » the entries undone, so that another tab
  *   never puts them back (grimoire-merge.js).
@@ -22,13 +23,22 @@
 import CONFIG from "./grimoire-config.js";
 import { BOOK_LEARNING, entryProblem, isEntryId, newEntryId } from "./grimoire-entries.js";
 import { MAX_STORED_CHARS, readRaw, writeRaw } from "./grimoire-store.js";
-import { BookError, MAX_XP, isCount, isSlug, parseCount, quoted } from "./grimoire-values.js";
+import {
+  BookError,
+  MAX_XP,
+  cleanName,
+  isCount,
+  isSlug,
+  nameProblem,
+  parseCount,
+  quoted,
+} from "./grimoire-values.js";
 
 export { BOOK_LEARNING, BookError, CONFIG, isCount, parseCount, quoted };
 export const FORMAT = "grimoire-livre";
-export const VERSION = 2;
-/** The versions still read (1: before the journal). */
-export const VERSIONS = [1, 2];
+export const VERSION = 3;
+/** The versions still read (1: before the journal, 2: before the wizard's name). */
+export const VERSIONS = [1, 2, 3];
 /** The readings of the 1 and the 12, and the one a new spellbook uses. */
 export const READINGS = CONFIG.table.extremes;
 export const DEFAULT_READING = Object.keys(READINGS)[0];
@@ -41,7 +51,15 @@ export const MAX_UNDONE = 500;
 
 /** A new, empty spellbook (``lineage``: the identifier its tabs share; "" for the first). */
 export function emptyBook(lineage = "") {
-  return { magic: 0, reading: DEFAULT_READING, spells: [], journal: [], lineage, undone: [] };
+  return {
+    name: "",
+    magic: 0,
+    reading: DEFAULT_READING,
+    spells: [],
+    journal: [],
+    lineage,
+    undone: [],
+  };
 }
 
 /** The identifier of a spellbook that replaces another: the other tabs' casts stay with theirs. */
@@ -91,8 +109,8 @@ function readEntry(entry, index, known, seen) {
 }
 
 /**
- * Validates a spellbook read from the outside and returns {magic, reading, spells, journal}, and
- * ``gone`` with ``known``; throws a BookError naming every problem. ``known`` maps the
+ * Validates a spellbook read from the outside and returns {name, magic, reading, spells,
+ * journal}, and ``gone`` with ``known``; throws a BookError naming every problem. ``known`` maps the
  * compendium's slugs to their spell (null: not checked): a spell it lacks is kept and listed in
  * ``gone``. ``options.file``: an exported file (its « format » is checked);
  * ``options.lenient`` (a stored spellbook): returns {book (with its ``lineage`` and ``undone``),
@@ -144,13 +162,14 @@ export function validate(data, known, options = {}) {
   });
   const notes = [];
   const reading = readReading(data, options.lenient ? notes : problems);
+  const name = readName(data, options.lenient ? notes : problems);
   rejected.push(...notes.map((problem) => ({ index: -1, problem, kept: false })));
   const journal = readJournal(data, (problem, entry) => {
     problems.push(problem);
     rejected.push({ index: -1, problem, kept: true });
     kept.journal.push(entry);
   });
-  const book = { magic, reading, spells, journal };
+  const book = { name, magic, reading, spells, journal };
   if (options.lenient) {
     // What only a stored spellbook holds: the lineage its tabs share, the entries undone.
     book.lineage = isEntryId(data.lignee) ? data.lignee : "";
@@ -181,6 +200,15 @@ function readReading(data, problems) {
   return DEFAULT_READING;
 }
 
+// The wizard's name (versions 1 and 2 have none: ""), cleaned; a bad one is a problem, and "".
+function readName(data, problems) {
+  if (data.version < 3 || data.nom === undefined) return "";
+  const problem = nameProblem(data.nom);
+  if (problem === null) return cleanName(data.nom);
+  problems.push(problem);
+  return "";
+}
+
 // The journal's entries that say only what the rules give; ``refuse(problem, entry)`` for the others.
 function readJournal(data, refuse) {
   if (data.version === 1 || data.journal === undefined) return [];
@@ -204,6 +232,7 @@ function readJournal(data, refuse) {
 export function serialise(book, kept = { sorts: [], journal: [] }) {
   const stored = {
     version: VERSION,
+    nom: book.name,
     magie: book.magic,
     reglages: { lecture: book.reading },
     sorts: book.spells
@@ -276,8 +305,13 @@ export function saveBook(book, kept = { sorts: [], journal: [] }) {
   return writeRaw(JSON.stringify(serialise(book, kept)));
 }
 
-/** The stored spellbook, read-only: {magic, spells, broken} (the cards page reads it). */
+/** The stored spellbook, read-only: {name, magic, spells, broken} (the cards page reads it). */
 export function readBook() {
   const read = loadBook();
-  return { magic: read.book.magic, spells: read.book.spells.slice(), broken: read.broken || null };
+  return {
+    name: read.book.name,
+    magic: read.book.magic,
+    spells: read.book.spells.slice(),
+    broken: read.broken || null,
+  };
 }

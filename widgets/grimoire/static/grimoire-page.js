@@ -1,5 +1,5 @@
 /* Grimoire — the page /grimoire/: the reader's spells (levels, element and difficulty from
- * api/sorts.json), the wizard's magie and reading, the stored spellbook read and changed (a
+ * api/sorts.json), the wizard's name, magie and reading, the stored spellbook read and changed (a
  * change refused with its reason, an unreadable one said and kept), each spell drawn by
  * grimoire-entry.js with its progression figures asked to the rules engine through the page's
  * single worker (grimoire-figures.js), the journal (grimoire-evening.js), and what the page sends
@@ -25,6 +25,7 @@ import { Written } from "./grimoire-merge.js";
 import { bindSharing, showReplay } from "./grimoire-sharing.js";
 import { watchStored } from "./grimoire-store.js";
 import { ROOT } from "./grimoire-tools.js";
+import { MAX_NAME, cleanName, nameProblem } from "./grimoire-values.js";
 
 export class BookPage {
   constructor(root) {
@@ -124,6 +125,7 @@ export class BookPage {
   bind() {
     const magic = this.q("magic");
     this.q("main").hidden = false;
+    bindName(this);
     magic.addEventListener("change", () => {
       const value = parseCount(magic.value);
       const error = this.q("magic-error");
@@ -258,6 +260,8 @@ export class BookPage {
         : unreadableText(rejected);
     const magic = this.q("magic");
     if (document.activeElement !== magic) magic.value = String(book.magic);
+    const name = this.q("name");
+    if (document.activeElement !== name) name.value = book.name;
     this.q("reading").value = book.reading;
     this.q("learn-note").hidden = !book.spells.some((s) => s.learning === CONFIG.learning.unlearnt);
     renderJournal(this, book);
@@ -269,6 +273,22 @@ export class BookPage {
     this.q("list").replaceChildren(...spells.map((entry) => renderEntry(this, entry)));
     for (const entry of book.spells) computeEntry(this, entry, book, this.entries.get(entry.slug));
   }
+}
+
+/* The wizard's name: plain text, kept cleaned (spaces trimmed), refused with its reason. */
+function bindName(page) {
+  const name = page.q("name");
+  name.maxLength = MAX_NAME;
+  name.addEventListener("change", () => {
+    const problem = nameProblem(name.value);
+    const error = page.q("name-error");
+    error.textContent = problem === null ? "" : problem[0].toUpperCase() + problem.slice(1) + ".";
+    name.toggleAttribute("aria-invalid", problem !== null);
+    if (problem !== null) return;
+    page.update((book) => {
+      book.name = cleanName(name.value);
+    });
+  });
 }
 
 /* What the page says of the stored spellbook's unreadable parts: the entries, kept as they are

@@ -90,3 +90,47 @@ export function parseXp(text) {
 
 /** What an XP field accepts, in French. */
 export const XP_RANGE = "un entier de 0 à " + MAX_XP;
+
+/** The longest wizard's name a spellbook holds, in characters. */
+export const MAX_NAME = 60;
+
+// Characters no name holds: controls, the line and paragraph separators, and the marks that
+// reorder the text around them (a name shown beside another must read as typed).
+const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** A wizard's name as a spellbook keeps it: spaces trimmed, each run of them one space. */
+export function cleanName(text) {
+  return String(text).replace(/\s+/gu, " ").trim();
+}
+
+/** The problem of a wizard's name read or typed (null: none); ``value`` before cleanName. */
+export function nameProblem(value) {
+  if (typeof value !== "string") return "nom du magicien : texte attendu, reçu " + quoted(value);
+  if (NOT_IN_A_NAME.test(value.replace(/[\t\n\r]/g, " "))) {
+    return "nom du magicien : caractère de contrôle refusé";
+  }
+  const length = [...cleanName(value)].length;
+  if (length > MAX_NAME) {
+    return "nom du magicien : au plus " + MAX_NAME + " caractères, reçu " + length;
+  }
+  return null;
+}
+
+/** The name a link carries: its UTF-8 bytes in base64url, unpadded (unreserved characters). */
+export function encodeName(name) {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(name)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The name a link's part holds, or null when it is no name's encoding. */
+export function decodeName(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
