@@ -58,6 +58,7 @@ _PAGE_SOURCES = {
     "regles/index.md": "content/regles.md",
     "sorts/index.md": "generator/pages/templates/index.md.j2",
     "grimoire/index.md": "generator/pages/templates/grimoire.md.j2",
+    "table/index.md": "generator/pages/templates/table.md.j2",
     "cartes/index.md": "generator/pages/templates/cartes.md.j2",
 }
 

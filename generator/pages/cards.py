@@ -1,9 +1,11 @@
-"""The pages of « Mon grimoire » and of the spell cards, and the spellbook's configuration script.
+"""The pages of « Mon grimoire », of « La table » and of the spell cards, and the spellbook's configuration script.
 
 ``extra_pages(env, spells)`` returns ``{path in docs_dir: text}``:
 
 * ``grimoire/index.md``: the spellbook page (the list itself lives in the reader's browser and is
   drawn by the spellbook's scripts, ``widgets/grimoire/``);
+* ``table/index.md``: « La table », the MJ's page (the party lives in the MJ's browser and is
+  drawn by the spellbook's scripts too);
 * ``cartes/index.md``: every spell as a printable card, server-rendered (the full description,
   without per-level ids nor erratum marks: 110 cards on one page must not repeat ids nor point
   to anchors of other pages); ``static/cards.js`` keeps the selection given in the URL, splits
@@ -49,11 +51,13 @@ def card_context(spell: dict) -> dict:
 
 
 def extra_pages(env, spells: list[dict]) -> dict[str, str]:
-    """The spellbook page, the cards page and the spellbook's configuration script."""
+    """The spellbook page, the table page, the cards page and the spellbook's configuration
+    script."""
     return {
         "grimoire/index.md": env.get_template("grimoire.md.j2").render(
             root="../", learning=range(LEARNING_MIN, LEARNING_MAX + 1), unlearnt=LEARNING_MIN - 1
         ),
+        "table/index.md": env.get_template("table.md.j2").render(root="../"),
         "cartes/index.md": env.get_template("cartes.md.j2").render(
             cards=[card_context(spell) for spell in spells], root="../"
         ),

@@ -51,6 +51,11 @@ BUNDLES: dict[str, dict] = {
         "css": ["assets/grimoire/grimoire.css"],
         "js": [{"src": "assets/grimoire/grimoire.js", "module": True}],
     },
+    # « La table », the MJ's page: the party's spellbooks, from the spellbook's modules.
+    "table": {
+        "css": ["assets/grimoire/grimoire.css"],
+        "js": [{"src": "assets/grimoire/table.js", "module": True}],
+    },
     # On the index: the rows' buttons at once, the spellbook's scripts on the first tap of one.
     "spellbook-index": {
         "css": ["assets/grimoire/grimoire.css"],
@@ -78,6 +83,7 @@ _ORDER = (
     "site",
     "calculators",
     "spellbook",
+    "table",
     "spellbook-index",
     "spellbook-lazy",
     "cards",

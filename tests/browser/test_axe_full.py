@@ -37,6 +37,16 @@ PAGES = {
     "sort de mon grimoire": ("sorts/vol/", "[data-your-odds]"),
     "duel à la table": ("grimoire/", ".gr-book__entry"),
     "duel contre un autre grimoire": ("grimoire/", ".gr-book__entry"),
+    "table vide": ("table/", "[data-table-main]:not([hidden])"),
+    # A party link of two wizards, one named (« Ysolde »), one not: by wizard, then by spell.
+    "table de deux magiciens": (
+        "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
+        ".gr-party__wizard",
+    ),
+    "table par sort": (
+        "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
+        ".gr-party__wizard",
+    ),
 }
 #: The states that open on a stored spellbook.
 WITH_BOOK = (
@@ -102,6 +112,9 @@ def bring_to_state(page, site_url, name):
         pasted.fill(site_url + "grimoire/?livre=2.4.natural.eclair_3_0.teleportation_1_0")
         pasted.dispatch_event("change")
         page.get_by_role("group", name="Sort adverse").wait_for()
+    elif name == "table par sort":
+        page.get_by_role("button", name="Par sort").click()
+        page.locator(".gr-party__spell").first.wait_for()
     wait_until_settled(page)
     if name == "grimoire reçu par lien":
         # The stored spellbook's figures are shown.

@@ -87,12 +87,14 @@ def test_every_page_loads_the_scripts_of_what_it_holds(built_site):
         index = 'class="gr-index"' in text
         spell = 'class="gr-spell"' in text
         deck = 'class="gr-deck"' in text
+        table = 'class="gr-party"' in text
         assert ("calculators-loader.js" in scripts) == calculator, where
         assert ("calculators.css" in styles) == calculator, where
         assert ("grimoire.js" in scripts) == book, where
         assert ("grimoire-index.js" in scripts) == index, where  # the index's, lighter
         assert ("grimoire-lazy.js" in scripts) == (spell and not book), where
-        assert ("grimoire.css" in styles) == (book or spell or index), where
+        assert ("table.js" in scripts) == table, where
+        assert ("grimoire.css" in styles) == (book or spell or index or table), where
         assert ("cards.js" in scripts) == deck and ("cards.css" in styles) == deck, where
         assert ("spell-index.js" in scripts) == ('class="gr-index"' in text), where
         assert {"site.js", "offline.js"} <= scripts, where

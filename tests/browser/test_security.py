@@ -69,6 +69,7 @@ def test_no_page_violates_the_policy(browser, site_url, spells):
             "sorts/vol/",
             "regles/",
             "grimoire/",
+            "table/?livres=3.3.modified.WXNvbGRl.vol_2_5~3.1.natural..vol_1_0",
             "cartes/",
             "cartes/?sorts=vol,affutage",
             "404.html",

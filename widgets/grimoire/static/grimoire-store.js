@@ -1,4 +1,6 @@
-/* Grimoire — where « Mon grimoire » is kept: one key of this browser's localStorage.
+/* Grimoire — where « Mon grimoire » is kept: one key of this browser's localStorage (and « La
+ * table », the MJ's page, under its own key: every function takes the key, the spellbook's by
+ * default).
  *
  * This module knows the medium only (the key, the raw text, the size bound, the other tabs'
  * changes); what the text means is grimoire-model.js's. It imports nothing, so a spell page can
@@ -12,18 +14,18 @@ export const STORAGE_KEY = "grimoire.livre.v1";
 export const MAX_STORED_CHARS = 1000000;
 
 /** {raw}: the stored text (null: nothing stored), or {raw: null, inaccessible: true}. */
-export function readRaw() {
+export function readRaw(key = STORAGE_KEY) {
   try {
-    return { raw: window.localStorage.getItem(STORAGE_KEY) };
+    return { raw: window.localStorage.getItem(key) };
   } catch {
     return { raw: null, inaccessible: true };
   }
 }
 
 /** Stores ``text``; false when the browser refuses (storage full or disabled). */
-export function writeRaw(text) {
+export function writeRaw(text, key = STORAGE_KEY) {
   try {
-    window.localStorage.setItem(STORAGE_KEY, text);
+    window.localStorage.setItem(key, text);
     return true;
   } catch {
     return false;
@@ -35,9 +37,9 @@ export function hasStoredBook() {
   return readRaw().raw !== null;
 }
 
-/** Calls ``callback`` when another tab changes the stored spellbook. */
-export function watchStored(callback) {
+/** Calls ``callback`` when another tab changes what is stored under ``key``. */
+export function watchStored(callback, key = STORAGE_KEY) {
   window.addEventListener("storage", (event) => {
-    if (event.key === STORAGE_KEY || event.key === null) callback();
+    if (event.key === key || event.key === null) callback();
   });
 }

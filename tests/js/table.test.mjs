@@ -1,0 +1,125 @@
+// « La table »'s party (table-party.js): the links of a pasted chat message, the party link, the
+// stored table, and the bounds of a party; every refusal in French, naming the link or wizard.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { grimoireModules } from "./grimoire_modules.mjs";
+
+const { load } = grimoireModules();
+const party = await load("table-party.js");
+const format = await load("grimoire-format.js");
+const config = (await load("grimoire-config.js")).default;
+
+const KNOWN = { vol: { name: "Vol" }, eclair: { name: "Éclair" }, oubli: { name: "Oubli" } };
+const wizard = (name, magic, spells) => ({
+  name,
+  magic,
+  reading: Object.keys(config.table.extremes)[0],
+  spells: spells.map(([slug, learning, xp]) => ({ slug, learning, xp })),
+});
+const YSOLDE = wizard("Ysolde", 3, [["vol", 2, 5]]);
+const BRANNOCK = wizard("Brannock le Gris", 6, [
+  ["eclair", 3, 4],
+  ["oubli", 0, 0],
+]);
+const link = (w) => "https://exemple.fr/grimoire/?livre=" + format.encodeLink(w);
+
+test("a chat message's links are read link by link, each refusal named by its place", () => {
+  const message =
+    "Salut ! voici mon grimoire : " +
+    link(YSOLDE) +
+    ", et celui de Brannock <" +
+    link(BRANNOCK) +
+    ">. Le troisième est abîmé : https://exemple.fr/grimoire/?livre=3.0.natural.A.vol_1_0 (désolé)";
+  const { wizards, refused } = party.readPasted(message, KNOWN);
+  assert.deepEqual(wizards, [YSOLDE, BRANNOCK]);
+  assert.deepEqual(refused, ["lien n° 3 : nom du magicien illisible dans le lien (lien abîmé ?)"]);
+  // A share link's bare value is a link too; words that are no link are the chat's.
+  assert.deepEqual(party.readPasted(format.encodeLink(YSOLDE), KNOWN).wizards, [YSOLDE]);
+  assert.deepEqual(party.readPasted("à ce soir, 20 h 30", KNOWN), {
+    wizards: [],
+    refused: ["aucun lien de grimoire dans le texte collé"],
+  });
+  assert.deepEqual(party.readPasted("x".repeat(200000), KNOWN).refused, ["texte collé trop long"]);
+});
+
+test("a party link carries every wizard, and comes back as the same party", () => {
+  const value = party.partyValue([YSOLDE, BRANNOCK]);
+  assert.match(value, /^[A-Za-z0-9._~-]+$/);
+  assert.equal(value, format.encodeLink(YSOLDE) + "~" + format.encodeLink(BRANNOCK));
+  assert.deepEqual(party.readPartyValue(value, KNOWN), [YSOLDE, BRANNOCK]);
+  // Pasted among the players' links, a party link brings all of its own.
+  const pasted = party.readPasted("https://exemple.fr/table/?livres=" + value, KNOWN);
+  assert.deepEqual(pasted.wizards, [YSOLDE, BRANNOCK]);
+});
+
+test("a bad party link is refused whole, each bad book named by its place", () => {
+  const problems = (value) => {
+    try {
+      party.readPartyValue(value, KNOWN);
+    } catch (error) {
+      return error.problems;
+    }
+    assert.fail("accepted: " + value);
+  };
+  assert.deepEqual(problems(format.encodeLink(YSOLDE) + "~3.0.natural..vol_9_0"), [
+    "grimoire n° 2 : apprentissage de « Vol » : attendu un entier de 0 à 5, reçu « 9 »",
+  ]);
+  assert.deepEqual(problems(""), ["lien de table vide"]);
+  const nine = Array(party.MAX_WIZARDS + 1)
+    .fill(format.encodeLink(YSOLDE))
+    .join("~");
+  assert.deepEqual(problems(nine), ["lien de table de 9 grimoires (au plus 8)"]);
+  assert.match(problems("3.0.natural.<b>~x")[0], /^grimoire n° 1 : caractères inattendus/);
+});
+
+test("a wizard joins once: the same book is already there, the same name is an update", () => {
+  const first = party.addWizards([], [YSOLDE, BRANNOCK]);
+  assert.deepEqual([first.added, first.party.length], [["Ysolde", "Brannock le Gris"], 2]);
+  const again = party.addWizards(first.party, [YSOLDE]);
+  assert.deepEqual([again.same, again.party.length], [["Ysolde"], 2]);
+  const newer = wizard("Ysolde", 4, [["vol", 2, 9]]);
+  const updated = party.addWizards(first.party, [newer]);
+  assert.deepEqual([updated.updated, updated.party[0]], [["Ysolde"], newer]);
+  // Unnamed wizards are told apart by their place at the table.
+  const unnamed = party.addWizards(first.party, [wizard("", 1, [["vol", 1, 0]])]);
+  assert.deepEqual(unnamed.added, ["Magicien 3"]);
+  assert.equal(party.wizardName(unnamed.party[2], 2), "Magicien 3");
+});
+
+test("no table holds more than eight wizards; the ninth is refused by name", () => {
+  const eight = Array.from({ length: party.MAX_WIZARDS }, (_, i) =>
+    wizard("Magicien " + (i + 1) + " bis", i, []),
+  );
+  const full = party.addWizards([], eight);
+  assert.equal(full.party.length, 8);
+  const more = party.addWizards(full.party, [YSOLDE]);
+  assert.deepEqual(more.refused, ["la table compte déjà 8 magiciens : Ysolde n’y entre pas"]);
+  assert.equal(more.party.length, 8);
+});
+
+test("the stored table reads back; a bad wizard is named and kept, a bad table is broken", () => {
+  const stored = JSON.stringify(party.serialiseParty([YSOLDE, BRANNOCK]));
+  assert.deepEqual(party.readParty(stored), { party: [YSOLDE, BRANNOCK], rejected: [], kept: [] });
+  assert.deepEqual(party.readParty(null), { party: [], rejected: [], kept: [] });
+  const bad = { nom: "<script>", magie: -1, lecture: "natural", sorts: [] };
+  const read = party.readParty(
+    JSON.stringify({ version: 1, livres: [party.serialiseParty([YSOLDE]).livres[0], bad] }),
+  );
+  assert.deepEqual(read.party, [YSOLDE]);
+  assert.deepEqual(read.rejected, [
+    "magicien n° 2 : magie : attendu un entier positif ou nul, reçu « -1 »",
+  ]);
+  assert.deepEqual(read.kept, [bad]);
+  // Written back, the bad one stays as it was stored.
+  assert.deepEqual(party.serialiseParty(read.party, read.kept).livres[1], bad);
+  assert.equal(party.readParty("{").broken, "ce n’est pas du JSON");
+  assert.match(party.readParty('{"version": 9, "livres": []}').broken, /version 1 attendue/);
+  const nine = { version: 1, livres: Array(9).fill(party.serialiseParty([YSOLDE]).livres[0]) };
+  assert.equal(party.readParty(JSON.stringify(nine)).broken, "plus de 8 magiciens");
+});
+
+test("a name is text at the table: markup stays characters", () => {
+  const hostile = wizard("<img src=x onerror=alert(1)>", 1, [["vol", 1, 0]]);
+  const [back] = party.readPartyValue(party.partyValue([hostile]), KNOWN);
+  assert.equal(back.name, "<img src=x onerror=alert(1)>");
+});

@@ -1,0 +1,207 @@
+"""« La table », the MJ's page, in headless Chromium with one browser context per person at the
+table (the MJ and two players, 360 × 740): the players share their books, the MJ gathers them
+from a chat message and a file, sees the party by wizard and by spell with each wizard's odds
+(checked against ``rules``), reloads, keeps the table in a link, and hostile or broken links
+are refused in French without touching the table. The MJ's own « Mon grimoire » is never
+written."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+import yaml
+
+import rules
+from tests.conftest import ROOT
+from tests.offline.support import STORAGE_KEY, open_with_book, stored
+
+pytestmark = pytest.mark.browser
+
+#: The table's storage key, read from its one home.
+TABLE_KEY = re.search(
+    r'^export const TABLE_KEY = "([^"]+)";$',
+    (ROOT / "widgets" / "grimoire" / "static" / "table-party.js").read_text(encoding="utf-8"),
+    re.M,
+)[1]
+SPELLS = {
+    p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
+    for p in sorted((ROOT / "spells").glob("*.yaml"))
+}
+YSOLDE = {
+    "version": 3,
+    "nom": "Ysolde <b>l’Ancienne</b>",
+    "magie": 3,
+    "reglages": {"lecture": "modified"},
+    "sorts": [
+        {"slug": "vol", "apprentissage": 2, "xp": 5},
+        {"slug": "boule-de-feu", "apprentissage": 5, "xp": 40},
+    ],
+    "journal": [],
+}
+BRANNOCK = {
+    "version": 3,
+    "nom": "Brannock",
+    "magie": 6,
+    "reglages": {"lecture": "natural"},
+    "sorts": [
+        {"slug": "eclair", "apprentissage": 3, "xp": 4},
+        {"slug": "vol", "apprentissage": 1, "xp": 0},
+        {"slug": "oubli", "apprentissage": 0, "xp": 0},
+    ],
+    "journal": [],
+}
+#: A file of version 2, without a name: « Magicien 3 » at the table.
+UNNAMED = {
+    "format": "grimoire-livre",
+    "version": 2,
+    "magie": 1,
+    "reglages": {"lecture": "modified"},
+    "sorts": [{"slug": "vol", "apprentissage": 3, "xp": 0}],
+}
+
+
+def chance(book: dict, spell: dict) -> str:
+    """The wizard's chance to cast ``spell`` as the table must write it, from ``rules``."""
+    facts = f"apprentissage {spell['apprentissage']}, {spell['xp']} XP"
+    if spell["apprentissage"] < rules.MIN_LEARNING:
+        return facts + " ; pas encore lançable"
+    odds = rules.cast_odds(
+        book["magie"], spell["apprentissage"], extremes=book["reglages"]["lecture"]
+    )
+    p = sum(v for o, v in odds.items() if o.is_cast)
+    return f"{facts} ; chance de lancer {rules.format_percent(p)} ({rules.format_fraction(p)})"
+
+
+def player_link(new_context, site_url, book) -> str:
+    """A player's phone: their spellbook, and the share link they send."""
+    page = new_context(engine=False).new_page()
+    open_with_book(page, site_url, "grimoire/", book)
+    page.locator(".gr-book__entry").first.wait_for()
+    page.get_by_role("button", name="Créer un lien de partage").click()
+    return page.locator("[data-book-link]").input_value()
+
+
+def table_of(page) -> dict:
+    return json.loads(page.evaluate("key => localStorage.getItem(key)", TABLE_KEY) or "null")
+
+
+def wizards(page) -> list[str]:
+    return page.locator(".gr-party__wizard h2").all_inner_texts()
+
+
+def test_the_mj_gathers_the_party_and_keeps_it(site_url, new_context, tmp_path):
+    ysolde = player_link(new_context, site_url, YSOLDE)
+    brannock = player_link(new_context, site_url, BRANNOCK)
+
+    mj = new_context(engine=False).new_page()
+    mj.goto(site_url + "table/")
+    mj.locator("[data-table-empty]").wait_for()
+    broken = site_url + "grimoire/?livre=3.0.natural..vol_9_0"
+    message = f"Voici nos grimoires : {ysolde} et <{brannock}>. Le mien : {broken} !"
+    mj.get_by_label("Liens de partage des joueurs").fill(message)
+    mj.get_by_role("button", name="Ajouter à la table").click()
+    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    said = mj.inner_text("[data-table-message]")
+    assert said.startswith(f"À la table : {YSOLDE['nom']}, Brannock.")
+    assert "lien n° 3 : apprentissage de « Vol » : attendu un entier de 0 à 5, reçu « 9 »" in said
+    assert wizards(mj) == [YSOLDE["nom"], "Brannock"]  # the name is text, not markup
+    assert mj.locator(".gr-party__wizard b").count() == 0
+
+    # Each wizard: magie, reading, and each spell with that wizard's own chance, from rules/.
+    for book, block in zip((YSOLDE, BRANNOCK), mj.locator(".gr-party__wizard").all(), strict=True):
+        reading = rules.EXTREMES_LABELS[book["reglages"]["lecture"]]
+        assert (
+            block.locator(".gr-party__caster").inner_text() == f"Magie {book['magie']} · {reading}"
+        )
+        shown = block.locator(".gr-party__facts").all_inner_texts()
+        by_name = sorted(book["sorts"], key=lambda s: s["slug"])
+        assert sorted(shown) == sorted(chance(book, s) for s in by_name)
+    # At 360 × 740 the first screen shows the first wizard's name and a spell of theirs.
+    mj.evaluate("window.scrollTo(0, 0)")
+    first = mj.locator(".gr-party__wizard").first
+    for node in (first.locator("h2"), first.locator(".gr-party__spells li").first):
+        box = node.bounding_box()
+        assert box["y"] + box["height"] <= 740, box
+
+    # « Par sort »: who knows Vol, each with their own chance.
+    mj.get_by_role("button", name="Par sort").click()
+    vol = mj.locator(".gr-party__spell").filter(has_text=SPELLS["vol"]["name"]).first
+    assert vol.locator(".gr-party__who").all_inner_texts() == [YSOLDE["nom"], "Brannock"]
+    assert vol.locator(".gr-party__facts").all_inner_texts() == [
+        chance(YSOLDE, YSOLDE["sorts"][0]),
+        chance(BRANNOCK, BRANNOCK["sorts"][1]),
+    ]
+
+    # A player's file, without a name: « Magicien 3 ». A broken file is named and changes nothing.
+    good, bad = tmp_path / "troisieme.json", tmp_path / "abime.json"
+    good.write_text(json.dumps(UNNAMED), encoding="utf-8")
+    bad.write_text("{", encoding="utf-8")
+    mj.get_by_role("button", name="Par magicien").click()
+    mj.locator("[data-table-file]").set_input_files([good, bad])
+    mj.locator(".gr-party__wizard").nth(2).wait_for()
+    said = mj.inner_text("[data-table-message]")
+    assert said.startswith("À la table : Magicien 3.")
+    assert "fichier « abime.json » : ce n’est pas du JSON valide" in said
+
+    # Reloaded: the same table; the MJ's own spellbook was never written.
+    mj.reload()
+    mj.locator(".gr-party__wizard").nth(2).wait_for()
+    assert wizards(mj) == [YSOLDE["nom"], "Brannock", "Magicien 3"]
+    assert stored(mj) is None
+    assert [w["nom"] for w in table_of(mj)["livres"]] == [YSOLDE["nom"], "Brannock", ""]
+
+    # The table's link: it reopens the same table in another browser, in one tap.
+    mj.get_by_role("button", name="Créer le lien de la table").click()
+    party_link = mj.get_by_label("Lien de la table").input_value()
+    assert len(party_link) < 1000
+    other = new_context(engine=False).new_page()
+    other.goto(party_link)
+    other.locator(".gr-party__wizard").nth(2).wait_for()
+    assert wizards(other) == wizards(mj)
+    assert other.inner_text("[data-table-message]") == "Table ouverte : 3 magiciens."
+    assert "livres=" not in other.url
+
+    # Over another table, the link is offered, never imposed.
+    mj.get_by_role("button", name="Retirer de la table : Brannock").click()
+    assert wizards(mj) == [YSOLDE["nom"], "Magicien 2"]  # the third wizard is now the second
+    mj.goto(party_link)
+    offer = mj.locator("[data-table-offer]")
+    offer.wait_for(state="visible")
+    assert "une table de 3 magiciens" in offer.inner_text()
+    assert "elle remplacerait la vôtre (2 magiciens)" in offer.inner_text()
+    offer.get_by_role("button", name="Remplacer ma table").click()
+    assert wizards(mj) == [YSOLDE["nom"], "Brannock", "Magicien 3"]
+
+
+def test_bad_party_links_and_a_ninth_wizard_are_refused_in_french(site_url, new_context):
+    mj = new_context(engine=False).new_page()
+    one = "3.3.modified..vol_2_5"
+    mj.goto(site_url + "table/?livres=" + one)
+    mj.locator(".gr-party__wizard").wait_for()
+    assert mj.locator("[data-table-hint]").inner_text() == (
+        "Une table se joue de 2 à 8 magiciens : ajoutez-en un autre pour leurs duels."
+    )
+    before = table_of(mj)
+    for value, problem in [
+        (one + "~3.0.natural..vol_9_0", "grimoire n° 2 : apprentissage de « Vol »"),
+        ("<script>alert(1)</script>", "grimoire n° 1 : caractères inattendus dans le lien"),
+        ("~".join([one] * 9), "lien de table de 9 grimoires (au plus 8)"),
+    ]:
+        mj.goto(site_url + "table/?livres=" + value)
+        message = mj.locator("[data-table-message]")
+        message.wait_for(state="visible")
+        assert message.inner_text().startswith("Lien de table refusé : " + problem), value
+        assert message.inner_text().endswith("Votre table n’a pas été modifiée.")
+        assert table_of(mj) == before
+    # Eight wizards at most: the ninth pasted is refused by name.
+    links = " ".join(f"3.{magic}.natural..vol_1_0" for magic in range(1, 9))
+    mj.get_by_label("Liens de partage des joueurs").fill(links)
+    mj.get_by_role("button", name="Ajouter à la table").click()
+    mj.locator(".gr-party__wizard").nth(7).wait_for()
+    assert mj.locator(".gr-party__wizard").count() == 8
+    assert mj.inner_text("[data-table-message]").endswith(
+        "Refusé : la table compte déjà 8 magiciens : Magicien 9 n’y entre pas."
+    )
+    assert STORAGE_KEY not in mj.evaluate("Object.keys(localStorage)")

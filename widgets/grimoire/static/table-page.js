@@ -1,0 +1,385 @@
+/* Grimoire — the page /table/ (« La table »): the MJ's party at a glance, gathered from the
+ * players' share links (pasted, one or several, or a whole chat message), their files or a party
+ * link (?livres=…), kept in this browser under the table's own key and in a link to bookmark.
+ * Each wizard shows the name, magie, reading and spells with apprentissage, XP and that wizard's
+ * own chance to cast (the build's odds, grimoire-table.js); « Par sort » lists who knows a spell.
+ * Every text read from the outside is data: the DOM is built with textContent only.
+ */
+import { copyText, el, replaceSearch } from "../shared/common.js";
+import { readFile } from "./grimoire-format.js";
+import { BookError, CONFIG, READINGS } from "./grimoire-model.js";
+import { readRaw, watchStored, writeRaw } from "./grimoire-store.js";
+import { castChance, castOdds, castable } from "./grimoire-table.js";
+import { ROOT } from "./grimoire-urls.js";
+import {
+  MAX_WIZARDS,
+  MIN_WIZARDS,
+  PARTY_PARAM,
+  TABLE_KEY,
+  addWizards,
+  partyValue,
+  readParty,
+  readPartyValue,
+  readPasted,
+  serialiseParty,
+  wizardName,
+  wizardOf,
+} from "./table-party.js";
+
+/** How long the list of spells may take to arrive (ms), then the page says so. */
+const API_WAIT_MS = 4 * CONFIG.dataWaitMs;
+
+const plural = (n, one, many) => n + " " + (n > 1 ? many : one);
+
+export class TablePage {
+  constructor(root) {
+    this.root = root;
+    this.known = Object.create(null);
+    this.rank = new Map();
+    this.view = "wizards";
+    this.offered = null; // the party a party link offers, validated
+  }
+
+  q(name) {
+    return this.root.querySelector("[data-table-" + name + "]");
+  }
+
+  say(text, kind) {
+    const message = this.q("message");
+    message.textContent = text;
+    message.hidden = !text;
+    message.setAttribute("data-kind", kind || "info");
+  }
+
+  nameOf(slug) {
+    return this.known[slug] ? this.known[slug].name : slug;
+  }
+
+  start() {
+    this.q("nojs").hidden = true;
+    const seconds = Math.round(API_WAIT_MS / 1000);
+    fetch(this.root.getAttribute("data-api"), { signal: AbortSignal.timeout(API_WAIT_MS) })
+      .then((response) => {
+        if (!response.ok) throw new Error("réponse " + response.status);
+        return response.json();
+      })
+      .then(
+        (api) => this.show(api),
+        (error) => {
+          const why =
+            error?.name === "TimeoutError"
+              ? "rien reçu en " + seconds + " s"
+              : /^réponse /.test(error?.message)
+                ? error.message
+                : "réseau indisponible";
+          this.say(
+            "La liste des sorts n’a pas pu être chargée (" +
+              why +
+              ") : rechargez la page une fois connecté.",
+            "error",
+          );
+        },
+      );
+  }
+
+  show(api) {
+    (api.spells || []).forEach((spell, rank) => {
+      this.known[spell.slug] = spell;
+      this.rank.set(spell.slug, rank);
+    });
+    this.q("main").hidden = false;
+    bindTable(this);
+    watchStored(() => this.render(), TABLE_KEY);
+    this.render();
+    readPartyLink(this);
+  }
+
+  /** The stored party: {party, rejected, kept} or {party: [], broken}, and ``inaccessible``. */
+  read() {
+    const { raw, inaccessible } = readRaw(TABLE_KEY);
+    if (inaccessible) return { party: [], broken: "stockage du navigateur inaccessible" };
+    return readParty(raw);
+  }
+
+  /** Applies ``change(party)`` (which returns the new party) to the stored one, then redraws;
+      false when the stored table cannot be read (never replaced unless ``replace``: a new table,
+      without the stored wizards that could not be read) or cannot be written. */
+  update(change, replace = false) {
+    const read = this.read();
+    if (read.broken && !replace) {
+      this.say("Refusé : la table enregistrée est illisible (" + read.broken + ").", "error");
+      return false;
+    }
+    const party = change(read.party);
+    const kept = replace ? [] : read.kept;
+    if (!writeRaw(JSON.stringify(serialiseParty(party, kept)), TABLE_KEY)) {
+      this.say("Refusé : ce navigateur n’a pas enregistré la table (stockage plein ?).", "error");
+      return false;
+    }
+    this.render();
+    return true;
+  }
+
+  render() {
+    const read = this.read();
+    const broken = this.q("broken");
+    broken.hidden = !read.broken && !read.rejected?.length;
+    this.q("broken-text").textContent = read.broken
+      ? "La table enregistrée dans ce navigateur est illisible (" + read.broken + ")."
+      : (read.rejected || []).join(" ; ") + ".";
+    this.q("clear").hidden = !read.broken;
+    const { party } = read;
+    this.q("empty").hidden = party.length > 0;
+    this.q("hint").hidden = party.length === 0 || party.length >= MIN_WIZARDS;
+    this.q("hint").textContent =
+      "Une table se joue de " +
+      MIN_WIZARDS +
+      " à " +
+      MAX_WIZARDS +
+      " magiciens : " +
+      "ajoutez-en un autre pour leurs duels.";
+    this.q("views").hidden = party.length === 0;
+    for (const button of this.root.querySelectorAll("[data-table-view]")) {
+      const pressed = button.dataset.tableView === this.view;
+      button.setAttribute("aria-pressed", String(pressed));
+      button.classList.toggle("md-button--primary", pressed);
+    }
+    this.q("party").hidden = this.view !== "wizards";
+    this.q("by-spell").hidden = this.view !== "spells";
+    this.q("party").replaceChildren(...party.map((wizard, i) => wizardBlock(this, wizard, i)));
+    this.q("by-spell").replaceChildren(...spellBlocks(this, party));
+    this.q("share-box").hidden = true;
+  }
+}
+
+/** A spell's line for ``wizard``: apprentissage, XP and that wizard's chance to cast it. */
+function spellFacts(wizard, spell) {
+  const facts = "apprentissage " + spell.learning + ", " + spell.xp + " XP";
+  if (!castable(spell.learning)) return facts + " ; pas encore lançable";
+  const chance = castChance(
+    castOdds({ magic: wizard.magic, learning: spell.learning, reading: wizard.reading }),
+  );
+  return facts + " ; chance de lancer " + chance.percent + " (" + chance.fraction + ")";
+}
+
+function spellLink(page, slug) {
+  const spell = page.known[slug];
+  if (!spell) return el("span", null, slug + " (ce sort n’existe plus)");
+  const link = el("a", null, spell.name);
+  link.href = new URL(spell.url, ROOT).href;
+  return link;
+}
+
+function bySpellRank(page, spells) {
+  const rankOf = (slug) => page.rank.get(slug) ?? Number.MAX_SAFE_INTEGER;
+  return spells.slice().sort((a, b) => rankOf(a.slug) - rankOf(b.slug));
+}
+
+/** One wizard of the party: name, magie and reading, spells, and « Retirer ». */
+function wizardBlock(page, wizard, index) {
+  const name = wizardName(wizard, index);
+  const block = el("section", "gr-party__wizard");
+  const head = el("h2", "gr-party__name", name);
+  head.id = "gr-table-wizard-" + (index + 1);
+  block.setAttribute("aria-labelledby", head.id);
+  block.append(
+    head,
+    el("p", "gr-party__caster", "Magie " + wizard.magic + " · " + READINGS[wizard.reading]),
+  );
+  const list = el("ul", "gr-party__spells");
+  for (const spell of bySpellRank(page, wizard.spells)) {
+    const item = el("li");
+    item.append(
+      spellLink(page, spell.slug),
+      el("span", "gr-party__facts", spellFacts(wizard, spell)),
+    );
+    list.appendChild(item);
+  }
+  if (!wizard.spells.length)
+    list.appendChild(el("li", "gr-book__help", "Aucun sort dans ce grimoire."));
+  const remove = el("button", "md-button gr-party__remove", "Retirer de la table");
+  remove.type = "button";
+  remove.setAttribute("aria-label", "Retirer de la table : " + name);
+  remove.addEventListener("click", () => {
+    if (page.update((party) => party.filter((_, i) => i !== index))) {
+      page.say(name + " a quitté la table.", "success");
+    }
+  });
+  block.append(list, remove);
+  return block;
+}
+
+/** « Par sort »: each spell someone at the table knows, with each of them and their chance. */
+function spellBlocks(page, party) {
+  const slugs = new Set(party.flatMap((w) => w.spells.map((s) => s.slug)));
+  return bySpellRank(
+    page,
+    [...slugs].map((slug) => ({ slug })),
+  ).map(({ slug }) => {
+    const block = el("section", "gr-party__spell");
+    const head = el("h2", "gr-party__name");
+    head.appendChild(spellLink(page, slug));
+    const list = el("ul", "gr-party__spells");
+    party.forEach((wizard, index) => {
+      const spell = wizard.spells.find((s) => s.slug === slug);
+      if (!spell) return;
+      const item = el("li");
+      item.append(
+        el("span", "gr-party__who", wizardName(wizard, index)),
+        el("span", "gr-party__facts", spellFacts(wizard, spell)),
+      );
+      list.appendChild(item);
+    });
+    block.append(head, list);
+    return block;
+  });
+}
+
+/** What the page says once wizards were offered: who came, who was updated, who was refused. */
+function sayAdded(page, result, refused) {
+  const parts = [];
+  if (result.added.length) parts.push("À la table : " + result.added.join(", ") + ".");
+  if (result.updated.length) parts.push("Mis à jour : " + result.updated.join(", ") + ".");
+  if (result.same.length) parts.push("Déjà à la table : " + result.same.join(", ") + ".");
+  const problems = [...refused, ...result.refused];
+  if (problems.length) parts.push("Refusé : " + problems.join(" ; ") + ".");
+  page.say(parts.join(" "), problems.length ? "error" : "success");
+}
+
+function addAll(page, wizards, refused) {
+  let result = { added: [], updated: [], same: [], refused: [] };
+  if (wizards.length) {
+    const ok = page.update((party) => {
+      result = addWizards(party, wizards);
+      return result.party;
+    });
+    if (!ok) return;
+  }
+  sayAdded(page, result, refused);
+}
+
+function bindTable(page) {
+  const links = page.q("links");
+  page.q("add").addEventListener("click", () => {
+    const { wizards, refused } = readPasted(links.value, page.known);
+    addAll(page, wizards, refused);
+    if (!refused.length) links.value = "";
+  });
+  const file = page.q("file");
+  file.addEventListener("change", () => {
+    const files = [...file.files];
+    Promise.allSettled(files.map((f) => readFile(f, page.known))).then((results) => {
+      const refused = [];
+      const wizards = [];
+      results.forEach((result, i) => {
+        if (result.status === "fulfilled") wizards.push(wizardOf(result.value));
+        else {
+          const why = result.reason instanceof BookError ? result.reason.problems : ["illisible"];
+          refused.push("fichier « " + files[i].name.slice(0, 60) + " » : " + why.join(" ; "));
+        }
+      });
+      file.value = "";
+      addAll(page, wizards, refused);
+    });
+  });
+  for (const button of page.root.querySelectorAll("[data-table-view]")) {
+    button.addEventListener("click", () => {
+      page.view = button.dataset.tableView;
+      page.render();
+    });
+  }
+  bindShare(page);
+  page.q("clear").addEventListener("click", () => {
+    if (page.update(() => [], true)) page.say("Table vidée.", "success");
+  });
+  page.q("replace").addEventListener("click", () => acceptParty(page));
+  page.q("keep").addEventListener("click", () => closeOffer(page));
+}
+
+function bindShare(page) {
+  page.q("share").addEventListener("click", () => {
+    const { party } = page.read();
+    if (!party.length) {
+      page.say("Personne à la table : rien à mettre dans un lien.", "error");
+      return;
+    }
+    const url = new URL("table/", ROOT);
+    url.search = "?" + PARTY_PARAM + "=" + partyValue(party);
+    page.q("link").value = url.href;
+    page.q("share-box").hidden = false;
+    page.q("copy-status").textContent = "";
+  });
+  page.q("copy").addEventListener("click", () => {
+    const status = page.q("copy-status");
+    copyText(page.q("link").value).then(
+      () => {
+        status.textContent = "Lien copié.";
+      },
+      () => {
+        status.textContent = "Copie impossible : sélectionnez le lien et copiez-le.";
+      },
+    );
+  });
+}
+
+/* A party link in the address: the table it carries opens at once on an empty table, and is
+   offered (never imposed) over another one. */
+function readPartyLink(page) {
+  const value = new URLSearchParams(window.location.search).get(PARTY_PARAM);
+  if (value === null) return;
+  let wizards;
+  try {
+    wizards = readPartyValue(value, page.known);
+  } catch (error) {
+    if (!(error instanceof BookError)) throw error;
+    page.say(
+      "Lien de table refusé : " +
+        error.problems.join(" ; ") +
+        ". Votre table n’a pas été modifiée.",
+      "error",
+    );
+    closeOffer(page);
+    return;
+  }
+  const { party, broken } = page.read();
+  if (!broken && partyValue(party) === partyValue(wizards)) return closeOffer(page);
+  page.offered = wizards;
+  if (!broken && party.length === 0) return acceptParty(page);
+  page.q("offer-text").textContent =
+    "Ce lien porte une table de " +
+    plural(wizards.length, "magicien", "magiciens") +
+    " (" +
+    wizards.map(wizardName).join(", ") +
+    ") : elle remplacerait " +
+    (broken
+      ? "la table illisible de ce navigateur."
+      : "la vôtre (" + plural(party.length, "magicien", "magiciens") + ").");
+  const box = page.q("offer");
+  box.hidden = false;
+  box.focus();
+}
+
+function acceptParty(page) {
+  const wizards = page.offered;
+  if (!wizards) return;
+  if (page.update(() => wizards, true)) {
+    page.say("Table ouverte : " + plural(wizards.length, "magicien.", "magiciens."), "success");
+  }
+  closeOffer(page);
+}
+
+function closeOffer(page) {
+  page.offered = null;
+  page.q("offer").hidden = true;
+  const params = new URLSearchParams(window.location.search);
+  if (!params.has(PARTY_PARAM)) return;
+  params.delete(PARTY_PARAM);
+  const query = params.toString();
+  replaceSearch(query ? "?" + query : "");
+}
+
+/** Mounts the table page held by ``root`` (nothing without one). */
+export function mountTablePage(root) {
+  const page = root.querySelector(".gr-party");
+  if (page) new TablePage(page).start();
+}

@@ -1,0 +1,215 @@
+/* Grimoire — « La table »'s party: the wizards the MJ plays for, each one a spellbook as its
+ * share link carries it (name, magie, reading of the 1 and the 12, spells: grimoire-format.js),
+ * how they are gathered (the links of a pasted chat message, files, the party link), and how the
+ * party is kept in the MJ's browser, under its own key: the MJ's own « Mon grimoire » is never
+ * read nor written here. Nothing here touches the page.
+ *
+ * Stored form (TABLE_KEY), version 1: {"version": 1, "livres": [{"nom": <name>, "magie": <int>,
+ *   "lecture": <reading>, "sorts": [{"slug", "apprentissage", "xp"}, …]}, …]}; a wizard that
+ *   cannot be read is named, and kept as it is stored.
+ * Party link: table/?livres=<share link value>~<share link value>~… (each one a version 3 share
+ *   link's value, « ~ » between them: unreserved characters only).
+ */
+import { MAX_LINK_CHARS, encodeLink, readLink, readPastedLink } from "./grimoire-format.js";
+import { BookError, validate } from "./grimoire-model.js";
+
+export const TABLE_KEY = "grimoire.table.v1";
+export const TABLE_VERSION = 1;
+export const PARTY_PARAM = "livres";
+/** A table plays from two wizards (a duel needs them) to eight. */
+export const MIN_WIZARDS = 2;
+export const MAX_WIZARDS = 8;
+const SEPARATOR = "~";
+
+/** The name the table gives a wizard: the book's, else « Magicien 1 », « Magicien 2 »… */
+export function wizardName(wizard, index) {
+  return wizard.name || "Magicien " + (index + 1);
+}
+
+/** The party's stored form (``kept``: the stored wizards that could not be read, unchanged). */
+export function serialiseParty(party, kept = []) {
+  return {
+    version: TABLE_VERSION,
+    livres: party
+      .map((w) => ({
+        nom: w.name,
+        magie: w.magic,
+        lecture: w.reading,
+        sorts: w.spells.map((s) => ({ slug: s.slug, apprentissage: s.learning, xp: s.xp })),
+      }))
+      .concat(kept),
+  };
+}
+
+function isObject(value) {
+  return !!value && typeof value === "object" && !Array.isArray(value);
+}
+
+/** One wizard read from its stored form, as a spellbook is (grimoire-model.js validate). */
+function readWizard(stored) {
+  if (!isObject(stored)) throw new BookError(["objet attendu"]);
+  const book = validate(
+    {
+      version: 3,
+      nom: stored.nom,
+      magie: stored.magie,
+      reglages: { lecture: stored.lecture },
+      sorts: stored.sorts,
+    },
+    null,
+    {},
+  );
+  return { name: book.name, magic: book.magic, reading: book.reading, spells: book.spells };
+}
+
+/**
+ * The stored party (``raw``: the stored text, null when none): {party, rejected: [problem],
+ * kept: [stored wizard]}, or {party: [], broken: reason} when the text cannot be read at all.
+ */
+export function readParty(raw) {
+  if (raw === null) return { party: [], rejected: [], kept: [] };
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { party: [], broken: "ce n’est pas du JSON" };
+  }
+  if (!isObject(data) || data.version !== TABLE_VERSION || !Array.isArray(data.livres)) {
+    return { party: [], broken: "ce n’est pas une table de ce site (version 1 attendue)" };
+  }
+  if (data.livres.length > MAX_WIZARDS) {
+    return { party: [], broken: "plus de " + MAX_WIZARDS + " magiciens" };
+  }
+  const party = [];
+  const rejected = [];
+  const kept = [];
+  data.livres.forEach((stored, index) => {
+    try {
+      party.push(readWizard(stored));
+    } catch (error) {
+      if (!(error instanceof BookError)) throw error;
+      rejected.push("magicien n° " + (index + 1) + " : " + error.problems.join(" ; "));
+      kept.push(stored);
+    }
+  });
+  return { party, rejected, kept };
+}
+
+/** The wizard of a spellbook read from a link or a file (its journal stays with the player). */
+export function wizardOf(book) {
+  return {
+    name: book.name || "",
+    magic: book.magic,
+    reading: book.reading,
+    spells: book.spells.map((s) => ({ slug: s.slug, learning: s.learning, xp: s.xp })),
+  };
+}
+
+/**
+ * ``party`` with ``incoming`` wizards added: one already at the table (the same book) is not
+ * added twice, one of the same name replaces that wizard (the player's newer link), and none
+ * enters beyond MAX_WIZARDS. Returns {party, added, updated, same, refused} (names; ``refused``:
+ * French problems).
+ */
+export function addWizards(party, incoming) {
+  const next = party.slice();
+  const done = { added: [], updated: [], same: [], refused: [] };
+  for (const wizard of incoming) {
+    const link = encodeLink(wizard);
+    const sameAt = next.findIndex((w) => encodeLink(w) === link);
+    const nameAt = wizard.name ? next.findIndex((w) => w.name === wizard.name) : -1;
+    if (sameAt >= 0) done.same.push(wizardName(next[sameAt], sameAt));
+    else if (nameAt >= 0) {
+      next[nameAt] = wizard;
+      done.updated.push(wizard.name);
+    } else if (next.length >= MAX_WIZARDS) {
+      done.refused.push(
+        "la table compte déjà " +
+          MAX_WIZARDS +
+          " magiciens : " +
+          wizardName(wizard, next.length) +
+          " n’y entre pas",
+      );
+    } else {
+      next.push(wizard);
+      done.added.push(wizardName(wizard, next.length - 1));
+    }
+  }
+  return { party: next, ...done };
+}
+
+/** The party link's value: every wizard's share link, in the table's order. */
+export function partyValue(party) {
+  return party.map(encodeLink).join(SEPARATOR);
+}
+
+/** The wizards of a party link's value, validated against the compendium (``known``); throws a
+    BookError naming each refused book by its place. */
+export function readPartyValue(value, known) {
+  const text = String(value);
+  if (!text) throw new BookError(["lien de table vide"]);
+  if (text.length > MAX_LINK_CHARS * MAX_WIZARDS) {
+    throw new BookError(["lien de table trop long"]);
+  }
+  const parts = text.split(SEPARATOR);
+  if (parts.length > MAX_WIZARDS) {
+    throw new BookError([
+      "lien de table de " + parts.length + " grimoires (au plus " + MAX_WIZARDS + ")",
+    ]);
+  }
+  const problems = [];
+  const wizards = [];
+  parts.forEach((part, index) => {
+    try {
+      wizards.push(wizardOf(readLink(part, known)));
+    } catch (error) {
+      if (!(error instanceof BookError)) throw error;
+      problems.push("grimoire n° " + (index + 1) + " : " + error.problems.join(" ; "));
+    }
+  });
+  if (problems.length) throw new BookError(problems);
+  return wizards;
+}
+
+// A word of a chat message that may be a link: one holding ?livre= or ?livres=, or a share
+// link's bare value (its version, a dot, its magie). The punctuation around it is not its own.
+const TRIM = /^[<(["'«»\s]+|[>)\]"'«»,;:!?.\s]+$/gu;
+const LINKISH = /[?&]livres?=|^[0-9]+\.-?[0-9]/;
+
+/** The words of ``text`` that look like share or party links, in order. */
+export function linksIn(text) {
+  return String(text)
+    .split(/\s+/u)
+    .map((word) => word.replace(TRIM, ""))
+    .filter((word) => LINKISH.test(word));
+}
+
+/**
+ * The wizards of a pasted text (one link, several, or a whole chat message holding them; a party
+ * link brings all of its own): {wizards, refused: ["lien n° k : …"]}; a text without any link is
+ * one refusal.
+ */
+export function readPasted(text, known) {
+  if (String(text).length > MAX_LINK_CHARS * MAX_WIZARDS) {
+    return { wizards: [], refused: ["texte collé trop long"] };
+  }
+  const links = linksIn(text);
+  if (!links.length) {
+    return { wizards: [], refused: ["aucun lien de grimoire dans le texte collé"] };
+  }
+  const wizards = [];
+  const refused = [];
+  links.forEach((link, index) => {
+    try {
+      if (/[?&]livres=/.test(link)) {
+        const value = new URL(link, "http://lien.invalid/").searchParams.get(PARTY_PARAM) || "";
+        wizards.push(...readPartyValue(value, known));
+      } else wizards.push(wizardOf(readPastedLink(link, known)));
+    } catch (error) {
+      if (!(error instanceof BookError) && !(error instanceof TypeError)) throw error;
+      const problems = error instanceof BookError ? error.problems : ["adresse illisible"];
+      refused.push("lien n° " + (index + 1) + " : " + problems.join(" ; "));
+    }
+  });
+  return { wizards, refused };
+}
