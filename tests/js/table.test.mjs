@@ -6,6 +6,8 @@ import { grimoireModules } from "./grimoire_modules.mjs";
 
 const { load } = grimoireModules();
 const party = await load("table-party.js");
+const journal = await load("grimoire-journal.js");
+const table = await load("grimoire-table.js");
 const format = await load("grimoire-format.js");
 const config = (await load("grimoire-config.js")).default;
 
@@ -15,6 +17,7 @@ const wizard = (name, magic, spells) => ({
   magic,
   reading: Object.keys(config.table.extremes)[0],
   spells: spells.map(([slug, learning, xp]) => ({ slug, learning, xp })),
+  journal: [],
 });
 const YSOLDE = wizard("Ysolde", 3, [["vol", 2, 5]]);
 const BRANNOCK = wizard("Brannock le Gris", 6, [
@@ -122,4 +125,48 @@ test("a name is text at the table: markup stays characters", () => {
   const hostile = wizard("<img src=x onerror=alert(1)>", 1, [["vol", 1, 0]]);
   const [back] = party.readPartyValue(party.partyValue([hostile]), KNOWN);
   assert.equal(back.name, "<img src=x onerror=alert(1)>");
+});
+
+test("the MJ's casts go into each wizard's journal; the table's newest entry is undone first", () => {
+  const ysolde = structuredClone(YSOLDE);
+  const brannock = structuredClone(BRANNOCK);
+  const at = (minute) => "2026-12-04T20:" + String(minute).padStart(2, "0") + ":00.000Z";
+  const first = journal.castSpell(ysolde, "vol", { face: table.FACES[6], now: at(1) });
+  const second = journal.castSpell(brannock, "eclair", { face: table.FACES[11], now: at(2) });
+  const third = journal.castSpell(ysolde, "vol", { face: table.FACES[0], now: at(2) });
+  const seated = [ysolde, brannock];
+  assert.deepEqual(
+    party.tableJournal(seated).map(({ entry, index }) => [entry.id, index]),
+    [
+      [third.id, 0],
+      [second.id, 1],
+      [first.id, 0],
+    ],
+  );
+  // Stored and read back, with their journals.
+  const back = party.readParty(JSON.stringify(party.serialiseParty(seated)));
+  assert.deepEqual(back.party, seated);
+  assert.deepEqual(back.rejected, []);
+  // « Annuler »: the newest first, the XP given back to that wizard.
+  const xp = ysolde.spells[0].xp;
+  const undone = party.undoLast(seated);
+  assert.deepEqual([undone.entry.id, undone.index], [third.id, 0]);
+  assert.equal(ysolde.spells[0].xp, xp - third.gain);
+  assert.equal(party.undoLast(seated).entry.id, second.id);
+  assert.equal(brannock.spells[0].xp, BRANNOCK.spells[0].xp);
+  party.undoLast(seated);
+  assert.throws(() => party.undoLast(seated), /journal de la table est vide/);
+  // A stored entry that says what the rules do not give is refused, by wizard.
+  const stored = party.serialiseParty([YSOLDE]);
+  stored.livres[0].journal = [{ ...first, gain: 99 }];
+  assert.match(
+    party.readParty(JSON.stringify(stored)).rejected[0],
+    /^magicien n° 1 : entrée n° 1 du journal illisible/,
+  );
+  // A newer link of a wizard keeps the table's journal of that wizard.
+  const kept = party.addWizards(
+    [{ ...YSOLDE, journal: [first] }],
+    [wizard("Ysolde", 4, [["vol", 2, 9]])],
+  );
+  assert.deepEqual(kept.party[0].journal, [first]);
 });

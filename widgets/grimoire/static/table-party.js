@@ -4,13 +4,18 @@
  * party is kept in the MJ's browser, under its own key: the MJ's own « Mon grimoire » is never
  * read nor written here. Nothing here touches the page.
  *
+ * Each wizard keeps the table's journal of its own (the casts the MJ plays for it, the levels it
+ * passed: grimoire-journal.js entries, checked on reading as a spellbook's are); the table's
+ * journal is theirs together, newest first, and « Annuler » takes back its newest entry.
+ *
  * Stored form (TABLE_KEY), version 1: {"version": 1, "livres": [{"nom": <name>, "magie": <int>,
- *   "lecture": <reading>, "sorts": [{"slug", "apprentissage", "xp"}, …]}, …]}; a wizard that
- *   cannot be read is named, and kept as it is stored.
+ *   "lecture": <reading>, "sorts": [{"slug", "apprentissage", "xp"}, …], "journal": [entry, …]},
+ *   …]}; a wizard that cannot be read is named, and kept as it is stored.
  * Party link: table/?livres=<share link value>~<share link value>~… (each one a version 3 share
  *   link's value, « ~ » between them: unreserved characters only).
  */
 import { MAX_LINK_CHARS, encodeLink, readLink, readPastedLink } from "./grimoire-format.js";
+import { undo } from "./grimoire-journal.js";
 import { BookError, validate } from "./grimoire-model.js";
 
 export const TABLE_KEY = "grimoire.table.v1";
@@ -36,6 +41,7 @@ export function serialiseParty(party, kept = []) {
         magie: w.magic,
         lecture: w.reading,
         sorts: w.spells.map((s) => ({ slug: s.slug, apprentissage: s.learning, xp: s.xp })),
+        journal: w.journal || [],
       }))
       .concat(kept),
   };
@@ -55,11 +61,13 @@ function readWizard(stored) {
       magie: stored.magie,
       reglages: { lecture: stored.lecture },
       sorts: stored.sorts,
+      journal: stored.journal === undefined ? [] : stored.journal,
     },
     null,
     {},
   );
-  return { name: book.name, magic: book.magic, reading: book.reading, spells: book.spells };
+  const { name, magic, reading, spells, journal } = book;
+  return { name, magic, reading, spells, journal };
 }
 
 /**
@@ -95,19 +103,22 @@ export function readParty(raw) {
   return { party, rejected, kept };
 }
 
-/** The wizard of a spellbook read from a link or a file (its journal stays with the player). */
+/** The wizard of a spellbook read from a link or a file: the table's journal starts empty (the
+    player's own stays with the player). */
 export function wizardOf(book) {
   return {
     name: book.name || "",
     magic: book.magic,
     reading: book.reading,
     spells: book.spells.map((s) => ({ slug: s.slug, learning: s.learning, xp: s.xp })),
+    journal: [],
   };
 }
 
 /**
  * ``party`` with ``incoming`` wizards added: one already at the table (the same book) is not
- * added twice, one of the same name replaces that wizard (the player's newer link), and none
+ * added twice, one of the same name replaces that wizard (the player's newer link: the table's
+ * journal of that wizard is kept, and « Annuler » never overwrites what the link changed), and none
  * enters beyond MAX_WIZARDS. Returns {party, added, updated, same, refused} (names; ``refused``:
  * French problems).
  */
@@ -120,7 +131,7 @@ export function addWizards(party, incoming) {
     const nameAt = wizard.name ? next.findIndex((w) => w.name === wizard.name) : -1;
     if (sameAt >= 0) done.same.push(wizardName(next[sameAt], sameAt));
     else if (nameAt >= 0) {
-      next[nameAt] = wizard;
+      next[nameAt] = { ...wizard, journal: next[nameAt].journal || [] };
       done.updated.push(wizard.name);
     } else if (next.length >= MAX_WIZARDS) {
       done.refused.push(
@@ -212,4 +223,33 @@ export function readPasted(text, known) {
     }
   });
   return { wizards, refused };
+}
+
+/** The table's journal: every wizard's entries, newest first, as {entry, index} (``index``: the
+    wizard's place at the table; of two entries of the same time, the later written first). */
+export function tableJournal(party) {
+  const all = party.flatMap((wizard, index) =>
+    (wizard.journal || []).map((entry, order) => ({ entry, index, order })),
+  );
+  all.sort(
+    (a, b) =>
+      (a.entry.t < b.entry.t ? 1 : a.entry.t > b.entry.t ? -1 : 0) ||
+      b.order - a.order ||
+      b.index - a.index,
+  );
+  return all.map(({ entry, index }) => ({ entry, index }));
+}
+
+/** Takes back the table's newest entry (``party`` changed in place); returns {entry, index}.
+    Throws a BookError when the journal is empty or the spell changed since. */
+export function undoLast(party) {
+  const [last] = tableJournal(party);
+  if (!last) throw new BookError(["le journal de la table est vide : rien à annuler"]);
+  const wizard = party[last.index];
+  if (wizard.journal[wizard.journal.length - 1] !== last.entry) {
+    throw new BookError([
+      "cette entrée n’est plus la dernière de ce magicien : rien n’a été annulé",
+    ]);
+  }
+  return { entry: undo(wizard), index: last.index };
 }
