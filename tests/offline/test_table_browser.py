@@ -205,3 +205,57 @@ def test_bad_party_links_and_a_ninth_wizard_are_refused_in_french(site_url, new_
         "Refusé : la table compte déjà 8 magiciens : Magicien 9 n’y entre pas."
     )
     assert STORAGE_KEY not in mj.evaluate("Object.keys(localStorage)")
+
+
+def test_the_mj_casts_for_a_wizard_offers_the_level_and_undoes(site_url, new_context):
+    cost = rules.level_up_cost(2, SPELLS["vol"]["difficulty"])
+    # Ysolde's Vol one XP short of its next level; Brannock at the table too.
+    near = f"3.3.modified.WXNvbGRl.vol_2_{cost - 1}~3.6.natural..eclair_3_4"
+    mj = new_context(engine=False).new_page()
+    mj.goto(site_url + "table/?livres=" + near)
+    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    assert mj.locator("[data-table-journal-empty]").is_visible()
+    mj.get_by_role("button", name="Lancer — Vol, Ysolde").click()
+    panel = mj.locator(".gr-party__panel")
+    assert panel.locator("h3").inner_text() == "Lancer « Vol » pour Ysolde"
+    pad = panel.get_by_role("group", name="Face du dé du MJ :")
+    assert pad.get_by_role("button").count() == rules.DIE_FACES
+    pad.get_by_role("button", name="7", exact=True).click()
+    result = rules.cast(3, 2, face=7)
+    said = mj.locator(".gr-party__panel .gr-cast__result")
+    assert said.inner_text().startswith("Vol : face 7, ")
+    assert f"+{result.xp} XP ({cost - 1} → {cost - 1 + result.xp} XP)" in said.inner_text()
+    vol = table_of(mj)["livres"][0]["sorts"][0]
+    assert vol == {"slug": "vol", "apprentissage": 2, "xp": cost - 1 + result.xp}
+    # The XP reached the cost: the level is offered, never taken by itself.
+    up = mj.get_by_role("button", name="Passer à l’apprentissage 3")
+    assert up.is_visible()
+    assert table_of(mj)["livres"][0]["sorts"][0]["apprentissage"] == 2
+    # The other wizard, with the page's own die.
+    mj.get_by_role("button", name="Lancer — Éclair, Magicien 2").click()
+    mj.locator(".gr-party__panel").get_by_role("button", name="Lancer le dé").click()
+    mj.locator(".gr-party__panel .gr-cast__result").filter(has_text="Dé lancé : Éclair").wait_for()
+    journal = mj.locator("[data-table-journal-list] li").all_inner_texts()
+    assert [line.split(" — ")[0] for line in journal] == ["Magicien 2", "Ysolde"]
+    # Reloaded: the same journal. « Annuler » takes back the newest entry, then the one before.
+    mj.reload()
+    mj.locator("[data-table-journal-list] li").nth(1).wait_for()
+    mj.get_by_role("button", name="Annuler la dernière entrée").click()
+    assert mj.inner_text("[data-table-message]").startswith("Annulé (Magicien 2) : Éclair")
+    assert table_of(mj)["livres"][1]["sorts"][0]["xp"] == 4
+    mj.get_by_role("button", name="Annuler la dernière entrée").click()
+    assert table_of(mj)["livres"][0]["sorts"][0]["xp"] == cost - 1
+    assert mj.locator("[data-table-journal-empty]").is_visible()
+    assert mj.get_by_role("button", name="Annuler la dernière entrée").is_disabled()
+    # Cast again and pass the level: spent from the XP, in the journal.
+    mj.get_by_role("button", name="Lancer — Vol, Ysolde").click()
+    mj.locator(".gr-party__panel").get_by_role("button", name="12", exact=True).click()
+    gained = rules.cast(3, 2, face=12).xp
+    mj.get_by_role("button", name="Passer à l’apprentissage 3").click()
+    assert table_of(mj)["livres"][0]["sorts"][0] == {
+        "slug": "vol",
+        "apprentissage": 3,
+        "xp": cost - 1 + gained - cost,
+    }
+    assert mj.locator("[data-table-journal-list] li").first.inner_text().startswith("Ysolde — ")
+    assert stored(mj) is None

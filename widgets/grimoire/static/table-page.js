@@ -3,23 +3,23 @@
  * link (?livres=…), kept in this browser under the table's own key and in a link to bookmark.
  * Each wizard shows the name, magie, reading and spells with apprentissage, XP and that wizard's
  * own chance to cast (the build's odds, grimoire-table.js); « Par sort » lists who knows a spell.
+ * The MJ casts for any wizard and keeps the table's journal (table-cast.js).
  * Every text read from the outside is data: the DOM is built with textContent only.
  */
-import { copyText, el, replaceSearch } from "../shared/common.js";
+import { el } from "../shared/common.js";
 import { readFile } from "./grimoire-format.js";
 import { BookError, CONFIG, READINGS } from "./grimoire-model.js";
 import { readRaw, watchStored, writeRaw } from "./grimoire-store.js";
 import { castChance, castOdds, castable } from "./grimoire-table.js";
 import { ROOT } from "./grimoire-urls.js";
+import { bindUndo, castButton, castPanel, renderJournal } from "./table-cast.js";
+import { acceptParty, bindShare, closeOffer, readPartyLink } from "./table-link.js";
 import {
   MAX_WIZARDS,
   MIN_WIZARDS,
-  PARTY_PARAM,
   TABLE_KEY,
   addWizards,
-  partyValue,
   readParty,
-  readPartyValue,
   readPasted,
   serialiseParty,
   wizardName,
@@ -29,8 +29,6 @@ import {
 /** How long the list of spells may take to arrive (ms), then the page says so. */
 const API_WAIT_MS = 4 * CONFIG.dataWaitMs;
 
-const plural = (n, one, many) => n + " " + (n > 1 ? many : one);
-
 export class TablePage {
   constructor(root) {
     this.root = root;
@@ -38,10 +36,12 @@ export class TablePage {
     this.rank = new Map();
     this.view = "wizards";
     this.offered = null; // the party a party link offers, validated
+    this.open = null; // the cast panel open: {index, slug}
+    this.last = null; // the last cast, shown in its panel: {index, slug, id, text}
   }
 
   q(name) {
-    return this.root.querySelector("[data-table-" + name + "]");
+    return this.root.querySelector(`[data-table-${name}]`);
   }
 
   say(text, kind) {
@@ -60,7 +60,7 @@ export class TablePage {
     const seconds = Math.round(API_WAIT_MS / 1000);
     fetch(this.root.getAttribute("data-api"), { signal: AbortSignal.timeout(API_WAIT_MS) })
       .then((response) => {
-        if (!response.ok) throw new Error("réponse " + response.status);
+        if (!response.ok) throw new Error(`réponse ${response.status}`);
         return response.json();
       })
       .then(
@@ -68,7 +68,7 @@ export class TablePage {
         (error) => {
           const why =
             error?.name === "TimeoutError"
-              ? "rien reçu en " + seconds + " s"
+              ? `rien reçu en ${seconds} s`
               : /^réponse /.test(error?.message)
                 ? error.message
                 : "réseau indisponible";
@@ -107,10 +107,17 @@ export class TablePage {
   update(change, replace = false) {
     const read = this.read();
     if (read.broken && !replace) {
-      this.say("Refusé : la table enregistrée est illisible (" + read.broken + ").", "error");
+      this.say(`Refusé : la table enregistrée est illisible (${read.broken}).`, "error");
       return false;
     }
-    const party = change(read.party);
+    let party;
+    try {
+      party = change(read.party);
+    } catch (error) {
+      if (!(error instanceof BookError)) throw error;
+      this.say(`Refusé : ${error.problems.join(" ; ")}.`, "error");
+      return false;
+    }
     const kept = replace ? [] : read.kept;
     if (!writeRaw(JSON.stringify(serialiseParty(party, kept)), TABLE_KEY)) {
       this.say("Refusé : ce navigateur n’a pas enregistré la table (stockage plein ?).", "error");
@@ -125,10 +132,13 @@ export class TablePage {
     const broken = this.q("broken");
     broken.hidden = !read.broken && !read.rejected?.length;
     this.q("broken-text").textContent = read.broken
-      ? "La table enregistrée dans ce navigateur est illisible (" + read.broken + ")."
-      : (read.rejected || []).join(" ; ") + ".";
+      ? `La table enregistrée dans ce navigateur est illisible (${read.broken}).`
+      : `${(read.rejected || []).join(" ; ")}.`;
     this.q("clear").hidden = !read.broken;
     const { party } = read;
+    if (this.open && !party[this.open.index]?.spells.some((s) => s.slug === this.open.slug)) {
+      this.open = null;
+    }
     this.q("empty").hidden = party.length > 0;
     this.q("hint").hidden = party.length === 0 || party.length >= MIN_WIZARDS;
     this.q("hint").textContent =
@@ -148,23 +158,25 @@ export class TablePage {
     this.q("by-spell").hidden = this.view !== "spells";
     this.q("party").replaceChildren(...party.map((wizard, i) => wizardBlock(this, wizard, i)));
     this.q("by-spell").replaceChildren(...spellBlocks(this, party));
+    this.q("journal-box").hidden = party.length === 0;
+    renderJournal(this, party);
     this.q("share-box").hidden = true;
   }
 }
 
 /** A spell's line for ``wizard``: apprentissage, XP and that wizard's chance to cast it. */
 function spellFacts(wizard, spell) {
-  const facts = "apprentissage " + spell.learning + ", " + spell.xp + " XP";
-  if (!castable(spell.learning)) return facts + " ; pas encore lançable";
+  const facts = `apprentissage ${spell.learning}, ${spell.xp} XP`;
+  if (!castable(spell.learning)) return `${facts} ; pas encore lançable`;
   const chance = castChance(
     castOdds({ magic: wizard.magic, learning: spell.learning, reading: wizard.reading }),
   );
-  return facts + " ; chance de lancer " + chance.percent + " (" + chance.fraction + ")";
+  return `${facts} ; chance de lancer ${chance.percent} (${chance.fraction})`;
 }
 
 function spellLink(page, slug) {
   const spell = page.known[slug];
-  if (!spell) return el("span", null, slug + " (ce sort n’existe plus)");
+  if (!spell) return el("span", null, `${slug} (ce sort n’existe plus)`);
   const link = el("a", null, spell.name);
   link.href = new URL(spell.url, ROOT).href;
   return link;
@@ -180,11 +192,11 @@ function wizardBlock(page, wizard, index) {
   const name = wizardName(wizard, index);
   const block = el("section", "gr-party__wizard");
   const head = el("h2", "gr-party__name", name);
-  head.id = "gr-table-wizard-" + (index + 1);
+  head.id = `gr-table-wizard-${index + 1}`;
   block.setAttribute("aria-labelledby", head.id);
   block.append(
     head,
-    el("p", "gr-party__caster", "Magie " + wizard.magic + " · " + READINGS[wizard.reading]),
+    el("p", "gr-party__caster", `Magie ${wizard.magic} · ${READINGS[wizard.reading]}`),
   );
   const list = el("ul", "gr-party__spells");
   for (const spell of bySpellRank(page, wizard.spells)) {
@@ -193,16 +205,23 @@ function wizardBlock(page, wizard, index) {
       spellLink(page, spell.slug),
       el("span", "gr-party__facts", spellFacts(wizard, spell)),
     );
+    const button = castButton(page, index, wizard, spell);
+    if (button) item.appendChild(button);
+    if (page.open?.index === index && page.open.slug === spell.slug) {
+      item.appendChild(castPanel(page, index, wizard, spell));
+    }
     list.appendChild(item);
   }
   if (!wizard.spells.length)
     list.appendChild(el("li", "gr-book__help", "Aucun sort dans ce grimoire."));
   const remove = el("button", "md-button gr-party__remove", "Retirer de la table");
   remove.type = "button";
-  remove.setAttribute("aria-label", "Retirer de la table : " + name);
+  remove.setAttribute("aria-label", `Retirer de la table : ${name}`);
   remove.addEventListener("click", () => {
+    page.open = null;
+    page.last = null;
     if (page.update((party) => party.filter((_, i) => i !== index))) {
-      page.say(name + " a quitté la table.", "success");
+      page.say(`${name} a quitté la table.`, "success");
     }
   });
   block.append(list, remove);
@@ -238,11 +257,11 @@ function spellBlocks(page, party) {
 /** What the page says once wizards were offered: who came, who was updated, who was refused. */
 function sayAdded(page, result, refused) {
   const parts = [];
-  if (result.added.length) parts.push("À la table : " + result.added.join(", ") + ".");
-  if (result.updated.length) parts.push("Mis à jour : " + result.updated.join(", ") + ".");
-  if (result.same.length) parts.push("Déjà à la table : " + result.same.join(", ") + ".");
+  if (result.added.length) parts.push(`À la table : ${result.added.join(", ")}.`);
+  if (result.updated.length) parts.push(`Mis à jour : ${result.updated.join(", ")}.`);
+  if (result.same.length) parts.push(`Déjà à la table : ${result.same.join(", ")}.`);
   const problems = [...refused, ...result.refused];
-  if (problems.length) parts.push("Refusé : " + problems.join(" ; ") + ".");
+  if (problems.length) parts.push(`Refusé : ${problems.join(" ; ")}.`);
   page.say(parts.join(" "), problems.length ? "error" : "success");
 }
 
@@ -275,7 +294,7 @@ function bindTable(page) {
         if (result.status === "fulfilled") wizards.push(wizardOf(result.value));
         else {
           const why = result.reason instanceof BookError ? result.reason.problems : ["illisible"];
-          refused.push("fichier « " + files[i].name.slice(0, 60) + " » : " + why.join(" ; "));
+          refused.push(`fichier « ${files[i].name.slice(0, 60)} » : ${why.join(" ; ")}`);
         }
       });
       file.value = "";
@@ -289,93 +308,12 @@ function bindTable(page) {
     });
   }
   bindShare(page);
+  bindUndo(page);
   page.q("clear").addEventListener("click", () => {
     if (page.update(() => [], true)) page.say("Table vidée.", "success");
   });
   page.q("replace").addEventListener("click", () => acceptParty(page));
   page.q("keep").addEventListener("click", () => closeOffer(page));
-}
-
-function bindShare(page) {
-  page.q("share").addEventListener("click", () => {
-    const { party } = page.read();
-    if (!party.length) {
-      page.say("Personne à la table : rien à mettre dans un lien.", "error");
-      return;
-    }
-    const url = new URL("table/", ROOT);
-    url.search = "?" + PARTY_PARAM + "=" + partyValue(party);
-    page.q("link").value = url.href;
-    page.q("share-box").hidden = false;
-    page.q("copy-status").textContent = "";
-  });
-  page.q("copy").addEventListener("click", () => {
-    const status = page.q("copy-status");
-    copyText(page.q("link").value).then(
-      () => {
-        status.textContent = "Lien copié.";
-      },
-      () => {
-        status.textContent = "Copie impossible : sélectionnez le lien et copiez-le.";
-      },
-    );
-  });
-}
-
-/* A party link in the address: the table it carries opens at once on an empty table, and is
-   offered (never imposed) over another one. */
-function readPartyLink(page) {
-  const value = new URLSearchParams(window.location.search).get(PARTY_PARAM);
-  if (value === null) return;
-  let wizards;
-  try {
-    wizards = readPartyValue(value, page.known);
-  } catch (error) {
-    if (!(error instanceof BookError)) throw error;
-    page.say(
-      "Lien de table refusé : " +
-        error.problems.join(" ; ") +
-        ". Votre table n’a pas été modifiée.",
-      "error",
-    );
-    closeOffer(page);
-    return;
-  }
-  const { party, broken } = page.read();
-  if (!broken && partyValue(party) === partyValue(wizards)) return closeOffer(page);
-  page.offered = wizards;
-  if (!broken && party.length === 0) return acceptParty(page);
-  page.q("offer-text").textContent =
-    "Ce lien porte une table de " +
-    plural(wizards.length, "magicien", "magiciens") +
-    " (" +
-    wizards.map(wizardName).join(", ") +
-    ") : elle remplacerait " +
-    (broken
-      ? "la table illisible de ce navigateur."
-      : "la vôtre (" + plural(party.length, "magicien", "magiciens") + ").");
-  const box = page.q("offer");
-  box.hidden = false;
-  box.focus();
-}
-
-function acceptParty(page) {
-  const wizards = page.offered;
-  if (!wizards) return;
-  if (page.update(() => wizards, true)) {
-    page.say("Table ouverte : " + plural(wizards.length, "magicien.", "magiciens."), "success");
-  }
-  closeOffer(page);
-}
-
-function closeOffer(page) {
-  page.offered = null;
-  page.q("offer").hidden = true;
-  const params = new URLSearchParams(window.location.search);
-  if (!params.has(PARTY_PARAM)) return;
-  params.delete(PARTY_PARAM);
-  const query = params.toString();
-  replaceSearch(query ? "?" + query : "");
 }
 
 /** Mounts the table page held by ``root`` (nothing without one). */

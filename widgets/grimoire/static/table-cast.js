@@ -1,0 +1,153 @@
+/* Grimoire — « Lancer » at « La table »: the MJ casts a spell for any wizard of the party, with
+ * that wizard's odds (magie, apprentissage, reading of the 1 and the 12), the die typed on its
+ * pad or drawn here; the outcome and its XP are credited to that wizard at once, the level its XP
+ * reaches is offered (never taken by itself), and the table's journal shows every entry, newest
+ * first, with « Annuler la dernière entrée ». Every figure comes from the rules' data
+ * (grimoire-table.js, grimoire-journal.js); the DOM is built with textContent only.
+ */
+import { el } from "../shared/common.js";
+import { diePad } from "./grimoire-controls.js";
+import { castSpell, describe, levelUp, levelUpOffer } from "./grimoire-journal.js";
+import { castLine, castOdds, castable, drawFace } from "./grimoire-table.js";
+import { tableJournal, undoLast, wizardName } from "./table-party.js";
+
+/** How many entries the table's journal shows (the newest). */
+const SHOWN = 30;
+const now = () => new Date().toISOString();
+
+/** The « Lancer » button of ``spell`` for the wizard at ``index`` (none if it cannot be cast). */
+export function castButton(page, index, wizard, spell) {
+  if (!castable(spell.learning)) return null;
+  const open = page.open?.index === index && page.open.slug === spell.slug;
+  const button = el("button", "md-button gr-party__cast", open ? "Fermer" : "Lancer");
+  button.type = "button";
+  button.setAttribute(
+    "aria-label",
+    (open ? "Fermer" : "Lancer") +
+      " — " +
+      page.nameOf(spell.slug) +
+      ", " +
+      wizardName(wizard, index),
+  );
+  button.setAttribute("aria-expanded", String(open));
+  button.addEventListener("click", () => {
+    page.open = open ? null : { index, slug: spell.slug };
+    page.render();
+    if (!open) page.root.querySelector(".gr-party__panel .gr-cast__face")?.focus();
+  });
+  return button;
+}
+
+/* Casts with ``face`` for the open wizard and spell; the result is kept for the panel. */
+function cast(page, face, drawn) {
+  const { index, slug } = page.open;
+  let done = null;
+  const ok = page.update((party) => {
+    done = castSpell(party[index], slug, { face, now: now() });
+    return party;
+  });
+  if (!ok) return;
+  page.last = {
+    index,
+    slug,
+    id: done.id,
+    text: (drawn ? "Dé lancé : " : "") + describe(done, (s) => page.nameOf(s)),
+  };
+  page.render();
+  page.root.querySelector(".gr-party__panel .gr-cast__result")?.focus({ preventScroll: true });
+}
+
+/* Beside a cast's result: the level its XP now reaches, the MJ's choice. */
+function levelButton(page, index, spell) {
+  const difficulty = page.known[spell.slug]?.difficulty;
+  const offer = difficulty === undefined ? null : levelUpOffer(spell, difficulty);
+  if (!offer) return null;
+  const up = el("button", "md-button md-button--primary", "Passer à l’apprentissage " + offer.to);
+  up.type = "button";
+  up.addEventListener("click", () => {
+    let done = null;
+    const ok = page.update((party) => {
+      done = levelUp(party[index], spell.slug, difficulty, now());
+      return party;
+    });
+    if (!ok) return;
+    page.last = null;
+    page.say(describe(done, (s) => page.nameOf(s)) + ".", "success");
+  });
+  const why = el("span", "gr-book__help", "coûte " + offer.cost + " XP sur " + spell.xp);
+  const box = el("div", "gr-cast__actions");
+  box.append(up, why);
+  return box;
+}
+
+/** The cast panel of the open spell, under its line (``wizard`` at ``index``). */
+export function castPanel(page, index, wizard, spell) {
+  const panel = el("section", "gr-cast gr-party__panel");
+  const id = "gr-party-cast-" + index + "-" + spell.slug;
+  const title = el(
+    "h3",
+    "gr-cast__title",
+    "Lancer « " + page.nameOf(spell.slug) + " » pour " + wizardName(wizard, index),
+  );
+  title.id = id + "-title";
+  panel.setAttribute("aria-labelledby", title.id);
+  const odds = castOdds({ magic: wizard.magic, learning: spell.learning, reading: wizard.reading });
+  const line = el("p", "gr-cast__odds", "Chances : " + castLine(odds));
+  const { label, pad } = diePad(id + "-pad", "Face du dé du MJ :", (face) =>
+    cast(page, face, false),
+  );
+  const roll = el("button", "md-button md-button--primary", "Lancer le dé");
+  roll.type = "button";
+  roll.addEventListener("click", () => cast(page, drawFace(), true));
+  const actions = el("div", "gr-cast__actions");
+  actions.appendChild(roll);
+  const result = el("p", "gr-cast__result");
+  result.setAttribute("role", "status");
+  result.tabIndex = -1;
+  panel.append(title, line, label, pad, actions, result);
+  const last = page.last;
+  if (last && last.index === index && last.slug === spell.slug) {
+    result.textContent = last.text;
+    const up = levelButton(page, index, spell);
+    if (up) panel.appendChild(up);
+  }
+  return panel;
+}
+
+/** Draws the table's journal (newest first) and its « Annuler ». */
+export function renderJournal(page, party) {
+  const entries = tableJournal(party);
+  page.q("journal-list").replaceChildren(
+    ...entries.slice(0, SHOWN).map(({ entry, index }) => {
+      const item = el("li");
+      item.append(
+        el("span", "gr-party__who", wizardName(party[index], index) + " — "),
+        describe(entry, (s) => page.nameOf(s)),
+      );
+      return item;
+    }),
+  );
+  page.q("journal-empty").hidden = entries.length > 0;
+  page.q("undo").disabled = entries.length === 0;
+}
+
+/** « Annuler la dernière entrée » of the table's journal. */
+export function bindUndo(page) {
+  page.q("undo").addEventListener("click", () => {
+    let undone = null;
+    const ok = page.update((party) => {
+      undone = undoLast(party);
+      return party;
+    });
+    if (!ok) return;
+    page.last = null;
+    page.say(
+      "Annulé (" +
+        wizardName(page.read().party[undone.index] || {}, undone.index) +
+        ") : " +
+        describe(undone.entry, (s) => page.nameOf(s)) +
+        ".",
+      "info",
+    );
+  });
+}
