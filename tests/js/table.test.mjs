@@ -170,3 +170,21 @@ test("the MJ's casts go into each wizard's journal; the table's newest entry is 
   );
   assert.deepEqual(kept.party[0].journal, [first]);
 });
+
+test("the party's evening: each wizard who played, named, in the table's order", async () => {
+  const { partyEvening } = await load("table-cast.js");
+  const ysolde = structuredClone(YSOLDE);
+  const unnamed = wizard("", 1, [["vol", 1, 0]]);
+  const idle = structuredClone(BRANNOCK);
+  const face = table.FACES[11];
+  journal.castSpell(unnamed, "vol", { face, now: "2026-12-04T20:00:00.000Z" });
+  journal.castSpell(ysolde, "vol", { face, now: "2026-12-04T21:00:00.000Z" });
+  journal.castSpell(ysolde, "vol", { face, now: "2026-12-03T21:00:00.000Z" }); // yesterday
+  const nameOf = (slug) => KNOWN[slug].name;
+  const text = partyEvening([ysolde, idle, unnamed], "2026-12-04T12:00:00.000Z", nameOf);
+  const parts = text.split("\n\n");
+  assert.equal(parts.length, 2);
+  assert.ok(parts[0].startsWith("Ysolde — la soirée : 1 lancer."), parts[0]);
+  assert.ok(parts[1].startsWith("Magicien 3 — la soirée : 1 lancer."), parts[1]);
+  assert.equal(partyEvening([idle], "2026-12-04T12:00:00.000Z", nameOf), "Rien encore ce soir.");
+});

@@ -237,6 +237,12 @@ def test_the_mj_casts_for_a_wizard_offers_the_level_and_undoes(site_url, new_con
     mj.locator(".gr-party__panel .gr-cast__result").filter(has_text="Dé lancé : Éclair").wait_for()
     journal = mj.locator("[data-table-journal-list] li").all_inner_texts()
     assert [line.split(" — ")[0] for line in journal] == ["Magicien 2", "Ysolde"]
+    # The party's evening: each wizard who played, in the table's order.
+    summary = mj.inner_text("[data-table-summary]")
+    assert summary.startswith(f"Ysolde — la soirée : 1 lancer.\nXP gagnée : Vol +{result.xp}.\n"), (
+        summary
+    )
+    assert "\n\nMagicien 2 — la soirée : 1 lancer.\nXP gagnée : Éclair +" in summary
     # Reloaded: the same journal. « Annuler » takes back the newest entry, then the one before.
     mj.reload()
     mj.locator("[data-table-journal-list] li").nth(1).wait_for()
@@ -246,6 +252,7 @@ def test_the_mj_casts_for_a_wizard_offers_the_level_and_undoes(site_url, new_con
     mj.get_by_role("button", name="Annuler la dernière entrée").click()
     assert table_of(mj)["livres"][0]["sorts"][0]["xp"] == cost - 1
     assert mj.locator("[data-table-journal-empty]").is_visible()
+    assert mj.inner_text("[data-table-summary]") == "Rien encore ce soir."
     assert mj.get_by_role("button", name="Annuler la dernière entrée").is_disabled()
     # Cast again and pass the level: spent from the XP, in the journal.
     mj.get_by_role("button", name="Lancer — Vol, Ysolde").click()

@@ -5,7 +5,7 @@ import { copyText, el } from "../shared/common.js";
 import { describe, evening, eveningText, undo } from "./grimoire-journal.js";
 
 const SHOWN = 12; // entries listed, newest first
-const EVENING_HOURS = 12; // the evening: the journal's last twelve hours
+export const EVENING_HOURS = 12; // the evening: the journal's last twelve hours
 
 const time = (iso) => {
   const date = new Date(iso);

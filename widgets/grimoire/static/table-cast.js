@@ -2,12 +2,21 @@
  * that wizard's odds (magie, apprentissage, reading of the 1 and the 12), the die typed on its
  * pad or drawn here; the outcome and its XP are credited to that wizard at once, the level its XP
  * reaches is offered (never taken by itself), and the table's journal shows every entry, newest
- * first, with « Annuler la dernière entrée ». Every figure comes from the rules' data
+ * first, with « Annuler la dernière entrée », and the party's evening (each wizard's casts, XP per
+ * spell, levels gained, luck seen against expected), copied as text. Every figure comes from the rules' data
  * (grimoire-table.js, grimoire-journal.js); the DOM is built with textContent only.
  */
-import { el } from "../shared/common.js";
+import { copyText, el } from "../shared/common.js";
 import { diePad } from "./grimoire-controls.js";
-import { castSpell, describe, levelUp, levelUpOffer } from "./grimoire-journal.js";
+import { EVENING_HOURS } from "./grimoire-evening.js";
+import {
+  castSpell,
+  describe,
+  evening,
+  eveningText,
+  levelUp,
+  levelUpOffer,
+} from "./grimoire-journal.js";
 import { castLine, castOdds, castable, drawFace } from "./grimoire-table.js";
 import { tableJournal, undoLast, wizardName } from "./table-party.js";
 
@@ -129,10 +138,35 @@ export function renderJournal(page, party) {
   );
   page.q("journal-empty").hidden = entries.length > 0;
   page.q("undo").disabled = entries.length === 0;
+  const since = new Date(Date.now() - EVENING_HOURS * 3600 * 1000).toISOString();
+  page.q("summary").textContent = partyEvening(party, since, (s) => page.nameOf(s));
 }
 
-/** « Annuler la dernière entrée » of the table's journal. */
+/** The party's evening as text for the MJ: each wizard who played since ``since``, in the
+    table's order (grimoire-journal.js's evening and its words). */
+export function partyEvening(party, since, nameOf) {
+  const texts = party
+    .map((wizard, index) => ({ wizard, index }))
+    .filter(({ wizard }) => (wizard.journal || []).some((entry) => entry.t >= since))
+    .map(({ wizard, index }) =>
+      eveningText(evening(wizard, since), nameOf, wizardName(wizard, index)),
+    );
+  return texts.length ? texts.join("\n\n") : "Rien encore ce soir.";
+}
+
+/** « Annuler la dernière entrée » of the table's journal, and « Copier le résumé ». */
 export function bindUndo(page) {
+  page.q("summary-copy").addEventListener("click", () => {
+    const status = page.q("summary-status");
+    copyText(page.q("summary").textContent).then(
+      () => {
+        status.textContent = "Résumé copié.";
+      },
+      () => {
+        status.textContent = "Copie impossible : sélectionnez le résumé et copiez-le.";
+      },
+    );
+  });
   page.q("undo").addEventListener("click", () => {
     let undone = null;
     const ok = page.update((party) => {
