@@ -231,12 +231,27 @@ def test_the_mj_casts_for_a_wizard_offers_the_level_and_undoes(site_url, new_con
     up = mj.get_by_role("button", name="Passer à l’apprentissage 3")
     assert up.is_visible()
     assert table_of(mj)["livres"][0]["sorts"][0]["apprentissage"] == 2
-    # The other wizard, with the page's own die.
+    # The other wizard, with a modifier, with the page's own die; a bad modifier is refused.
     mj.get_by_role("button", name="Lancer — Éclair, Magicien 2").click()
+    modifier = mj.locator(".gr-party__panel").get_by_label("Modificateur")
+    modifier.fill("x")
+    assert mj.locator(".gr-party__panel .gr-book__field-error").inner_text() == (
+        "Modificateur : attendu un entier de −999 à 999, reçu « x »."
+    )
+    modifier.fill("-2")
+    odds = rules.cast_odds(6, 3, modifier=-2, extremes="natural")
+    p = sum(v for o, v in odds.items() if o.is_cast)
+    assert (
+        mj.locator(".gr-party__panel .gr-cast__odds")
+        .inner_text()
+        .startswith(f"Chances : lancé {rules.format_fraction(p)} ({rules.format_percent(p)})")
+    )
     mj.locator(".gr-party__panel").get_by_role("button", name="Lancer le dé").click()
     mj.locator(".gr-party__panel .gr-cast__result").filter(has_text="Dé lancé : Éclair").wait_for()
     journal = mj.locator("[data-table-journal-list] li").all_inner_texts()
     assert [line.split(" — ")[0] for line in journal] == ["Magicien 2", "Ysolde"]
+    assert "(modificateur -2)" in journal[0]
+    assert table_of(mj)["livres"][1]["journal"][0]["mod"] == -2
     # The party's evening: each wizard who played, in the table's order.
     summary = mj.inner_text("[data-table-summary]")
     assert summary.startswith(f"Ysolde — la soirée : 1 lancer.\nXP gagnée : Vol +{result.xp}.\n"), (

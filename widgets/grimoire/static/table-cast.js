@@ -7,7 +7,7 @@
  * (grimoire-table.js, grimoire-journal.js); the DOM is built with textContent only.
  */
 import { copyText, el } from "../shared/common.js";
-import { diePad } from "./grimoire-controls.js";
+import { diePad, field } from "./grimoire-controls.js";
 import { EVENING_HOURS } from "./grimoire-evening.js";
 import {
   castSpell,
@@ -18,6 +18,7 @@ import {
   levelUpOffer,
 } from "./grimoire-journal.js";
 import { castLine, castOdds, castable, drawFace } from "./grimoire-table.js";
+import { MODIFIER_RANGE, parseModifier } from "./grimoire-values.js";
 import { tableJournal, undoLast, wizardName } from "./table-party.js";
 
 /** How many entries the table's journal shows (the newest). */
@@ -50,9 +51,14 @@ export function castButton(page, index, wizard, spell) {
 /* Casts with ``face`` for the open wizard and spell; the result is kept for the panel. */
 function cast(page, face, drawn) {
   const { index, slug } = page.open;
+  const modifier = parseModifier(page.modifier);
+  if (modifier === null) {
+    page.root.querySelector(".gr-party__panel input")?.focus();
+    return;
+  }
   let done = null;
   const ok = page.update((party) => {
-    done = castSpell(party[index], slug, { face, now: now() });
+    done = castSpell(party[index], slug, { face, modifier, now: now() });
     return party;
   });
   if (!ok) return;
@@ -89,6 +95,39 @@ function levelButton(page, index, spell) {
   return box;
 }
 
+/* The cast's modifier (kept from one panel to the next, as the MJ typed it), refused with its
+   reason; ``show(modifier)`` redraws the odds for a readable one. */
+function modifierField(page, id, show) {
+  const input = el("input");
+  Object.assign(input, {
+    type: "text",
+    inputMode: "numeric",
+    value: page.modifier,
+    autocomplete: "off",
+  });
+  const error = el("span", "gr-book__field-error");
+  error.setAttribute("role", "alert");
+  const row = field(id + "-mod", "Modificateur", input);
+  row.appendChild(error);
+  const read = () => {
+    page.modifier = input.value;
+    const value = parseModifier(input.value);
+    error.textContent =
+      value === null
+        ? "Modificateur : attendu " +
+          MODIFIER_RANGE +
+          ", reçu « " +
+          input.value.slice(0, 20) +
+          " »."
+        : "";
+    input.toggleAttribute("aria-invalid", value === null);
+    if (value !== null) show(value);
+  };
+  input.addEventListener("input", read);
+  read();
+  return row;
+}
+
 /** The cast panel of the open spell, under its line (``wizard`` at ``index``). */
 export function castPanel(page, index, wizard, spell) {
   const panel = el("section", "gr-cast gr-party__panel");
@@ -100,8 +139,16 @@ export function castPanel(page, index, wizard, spell) {
   );
   title.id = id + "-title";
   panel.setAttribute("aria-labelledby", title.id);
-  const odds = castOdds({ magic: wizard.magic, learning: spell.learning, reading: wizard.reading });
-  const line = el("p", "gr-cast__odds", "Chances : " + castLine(odds));
+  const line = el("p", "gr-cast__odds");
+  const modifierRow = modifierField(page, id, (modifier) => {
+    const odds = castOdds({
+      magic: wizard.magic,
+      learning: spell.learning,
+      modifier,
+      reading: wizard.reading,
+    });
+    line.textContent = "Chances : " + castLine(odds);
+  });
   const { label, pad } = diePad(id + "-pad", "Face du dé du MJ :", (face) =>
     cast(page, face, false),
   );
@@ -113,7 +160,7 @@ export function castPanel(page, index, wizard, spell) {
   const result = el("p", "gr-cast__result");
   result.setAttribute("role", "status");
   result.tabIndex = -1;
-  panel.append(title, line, label, pad, actions, result);
+  panel.append(title, modifierRow, line, label, pad, actions, result);
   const last = page.last;
   if (last && last.index === index && last.slug === spell.slug) {
     result.textContent = last.text;

@@ -38,6 +38,7 @@ export class TablePage {
     this.offered = null; // the party a party link offers, validated
     this.open = null; // the cast panel open: {index, slug}
     this.last = null; // the last cast, shown in its panel: {index, slug, id, text}
+    this.modifier = "0"; // the cast's modifier, as typed
   }
 
   q(name) {
