@@ -47,6 +47,15 @@ export function withParams(search, keys, values) {
   return text ? "?" + text : "";
 }
 
+/** Takes the parameter ``name`` out of the page address (replaceSearch), when it is there. */
+export function dropParam(name) {
+  const params = new URLSearchParams(location.search);
+  if (!params.has(name)) return;
+  params.delete(name);
+  const query = params.toString();
+  replaceSearch(query ? "?" + query : "");
+}
+
 /** Replace the page address's query (``search``: "?a=1" or ""; same path and hash), without a
  *  history entry. A page that may not change its address keeps it: harmless. */
 export function replaceSearch(search) {

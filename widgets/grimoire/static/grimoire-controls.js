@@ -1,7 +1,7 @@
 /* Grimoire — the controls of « Mon grimoire »'s panels (cast, study, duel): a labelled field's
  * row, and the pad of the die's faces (a cast, each face of a duel), a button for each face of
- * the rules' die (grimoire-table.js) under its label. */
-import { el } from "../shared/common.js";
+ * the rules' die (grimoire-table.js) under its label; and a copy that says whether it copied. */
+import { copyText, el } from "../shared/common.js";
 import { FACES } from "./grimoire-table.js";
 
 /** A panel's row: ``control`` (given the id ``id``) under its label ``text``. */
@@ -28,4 +28,18 @@ export function diePad(id, text, onFace) {
     pad.appendChild(button);
   }
   return { label, pad };
+}
+
+/** Copies ``text`` and says so in ``status`` (``copied``), or asks the reader to copy ``what``
+    (« le lien », « le résumé ») by hand, ``field`` (the input holding it) then selected. */
+export function copyAndSay(text, status, copied, what, field = null) {
+  copyText(text).then(
+    () => {
+      status.textContent = copied;
+    },
+    () => {
+      field?.select();
+      status.textContent = "Copie impossible : sélectionnez " + what + " et copiez-le.";
+    },
+  );
 }

@@ -1,7 +1,8 @@
 /* Grimoire — the journal of /grimoire/: the last entries, « Annuler » (the last one, then the
  * one before), and the evening's summary (casts, XP per spell, outcomes seen beside those
  * expected, levels gained), copyable as text for the MJ. */
-import { copyText, el } from "../shared/common.js";
+import { el } from "../shared/common.js";
+import { copyAndSay } from "./grimoire-controls.js";
 import { describe, evening, eveningText, undo } from "./grimoire-journal.js";
 
 const SHOWN = 12; // entries listed, newest first
@@ -27,14 +28,11 @@ export function bindJournal(page) {
     }
   });
   page.q("summary-copy").addEventListener("click", () => {
-    const status = page.q("summary-status");
-    copyText(page.q("summary").textContent).then(
-      () => {
-        status.textContent = "Résumé copié.";
-      },
-      () => {
-        status.textContent = "Copie impossible : sélectionnez le résumé et copiez-le.";
-      },
+    copyAndSay(
+      page.q("summary").textContent,
+      page.q("summary-status"),
+      "Résumé copié.",
+      "le résumé",
     );
   });
 }

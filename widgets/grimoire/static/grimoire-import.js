@@ -1,7 +1,7 @@
 /* Grimoire — a spellbook offered by a share link (?livre=…) or a file, on /grimoire/: validated
  * first (grimoire-format.js), then shown, then stored only once the reader chooses to replace
  * their spellbook or to add the spells it lacks. */
-import { el, replaceSearch } from "../shared/common.js";
+import { dropParam, el } from "../shared/common.js";
 import { BookError } from "./grimoire-model.js";
 import { LINK_PARAM, readFile, readLink } from "./grimoire-format.js";
 import { find, loadBook, newLineage } from "./grimoire-model.js";
@@ -112,11 +112,7 @@ function offer(page, incoming, source) {
 export function closeOffer(page) {
   page.pending = null;
   page.q("offer").hidden = true;
-  const params = new URLSearchParams(window.location.search);
-  if (!params.has(LINK_PARAM)) return;
-  params.delete(LINK_PARAM);
-  const query = params.toString();
-  replaceSearch(query ? "?" + query : "");
+  dropParam(LINK_PARAM);
 }
 
 /** Stores the offered spellbook: ``mode`` "replace" or "merge". */

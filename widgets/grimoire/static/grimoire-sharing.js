@@ -3,7 +3,8 @@
  * import of a file or a link (grimoire-import.js) and the download of an unreadable spellbook
  * as it is. Spell text is data: the DOM is built with textContent only.
  */
-import { copyText, el, replaceSearch } from "../shared/common.js";
+import { el, replaceSearch } from "../shared/common.js";
+import { copyAndSay } from "./grimoire-controls.js";
 import { LINK_PARAM, encodeLink, exportData } from "./grimoire-format.js";
 import { acceptOffer, closeOffer, readFileOffer } from "./grimoire-import.js";
 import { BookError, loadBook } from "./grimoire-model.js";
@@ -82,16 +83,7 @@ export function bindSharing(page) {
   });
   page.q("copy").addEventListener("click", () => {
     const input = page.q("link");
-    const status = page.q("copy-status");
-    copyText(input.value).then(
-      () => {
-        status.textContent = "Lien copié.";
-      },
-      () => {
-        input.select();
-        status.textContent = "Copie impossible : sélectionnez le lien et copiez-le.";
-      },
-    );
+    copyAndSay(input.value, page.q("copy-status"), "Lien copié.", "le lien", input);
   });
   page.q("export").addEventListener("click", () => {
     const book = outgoing(page);

@@ -6,8 +6,8 @@
  * spell, levels gained, luck seen against expected), copied as text. Every figure comes from the rules' data
  * (grimoire-table.js, grimoire-journal.js); the DOM is built with textContent only.
  */
-import { copyText, el } from "../shared/common.js";
-import { diePad, field } from "./grimoire-controls.js";
+import { el } from "../shared/common.js";
+import { copyAndSay, diePad, field } from "./grimoire-controls.js";
 import { EVENING_HOURS } from "./grimoire-evening.js";
 import {
   castSpell,
@@ -204,14 +204,11 @@ export function partyEvening(party, since, nameOf) {
 /** « Annuler la dernière entrée » of the table's journal, and « Copier le résumé ». */
 export function bindUndo(page) {
   page.q("summary-copy").addEventListener("click", () => {
-    const status = page.q("summary-status");
-    copyText(page.q("summary").textContent).then(
-      () => {
-        status.textContent = "Résumé copié.";
-      },
-      () => {
-        status.textContent = "Copie impossible : sélectionnez le résumé et copiez-le.";
-      },
+    copyAndSay(
+      page.q("summary").textContent,
+      page.q("summary-status"),
+      "Résumé copié.",
+      "le résumé",
     );
   });
   page.q("undo").addEventListener("click", () => {

@@ -2,7 +2,8 @@
  * made and copied for the MJ to bookmark, and opened: on an empty table at once, over another
  * table only once the MJ chooses (grimoire-format.js and table-party.js read it).
  */
-import { copyText, replaceSearch } from "../shared/common.js";
+import { dropParam } from "../shared/common.js";
+import { copyAndSay } from "./grimoire-controls.js";
 import { BookError } from "./grimoire-model.js";
 import { ROOT } from "./grimoire-urls.js";
 import { PARTY_PARAM, partyValue, readPartyValue, wizardName } from "./table-party.js";
@@ -23,15 +24,8 @@ export function bindShare(page) {
     page.q("copy-status").textContent = "";
   });
   page.q("copy").addEventListener("click", () => {
-    const status = page.q("copy-status");
-    copyText(page.q("link").value).then(
-      () => {
-        status.textContent = "Lien copié.";
-      },
-      () => {
-        status.textContent = "Copie impossible : sélectionnez le lien et copiez-le.";
-      },
-    );
+    const input = page.q("link");
+    copyAndSay(input.value, page.q("copy-status"), "Lien copié.", "le lien", input);
   });
 }
 
@@ -84,9 +78,5 @@ export function acceptParty(page) {
 export function closeOffer(page) {
   page.offered = null;
   page.q("offer").hidden = true;
-  const params = new URLSearchParams(window.location.search);
-  if (!params.has(PARTY_PARAM)) return;
-  params.delete(PARTY_PARAM);
-  const query = params.toString();
-  replaceSearch(query ? "?" + query : "");
+  dropParam(PARTY_PARAM);
 }
