@@ -26,7 +26,7 @@ from widgets import grimoire
 from widgets.calculators import calculators_page_html
 
 from .cards import extra_pages
-from .compendium import Compendium
+from .compendium import Compendium, GenerationError
 from .mkdocs_page import check_front_matter, markdown_page, page_files
 from .spell_page import forget_partials, spell_context, title_origin
 from .templating import environment
@@ -74,12 +74,23 @@ INDEX_ROWS_DRAWN = 200
 
 def static_files() -> list[tuple[str, Path]]:
     """``(path in the site, source file)`` of every room's static file, by path in the site; a
-    room's README is for its readers, not served."""
+    room's README is for its readers, not served; with the rooms' libraries from ``node_modules``
+    (GenerationError when one is not installed)."""
+    modules = Path(widgets.__file__).parent.parent / "node_modules"
+    vendored = [(f"{grimoire.SERVED}/{path}", modules / source) for path, source in grimoire.VENDOR]
+    missing = [str(source) for _, source in vendored if not source.is_file()]
+    if missing:
+        raise GenerationError([f"bibliothèque absente : lancez `npm ci` ({', '.join(missing)})"])
     return sorted(
-        (f"{served}/{source.relative_to(folder).as_posix()}", source)
-        for served, folder in STATIC_ROOMS
-        for source in folder.rglob("*")
-        if source.is_file() and source.name != "README.md"
+        [
+            *(
+                (f"{served}/{source.relative_to(folder).as_posix()}", source)
+                for served, folder in STATIC_ROOMS
+                for source in folder.rglob("*")
+                if source.is_file() and source.name != "README.md"
+            ),
+            *vendored,
+        ]
     )
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 
 import pytest
 import yaml
 
 import rules
 from tests.conftest import ROOT
-from tests.offline.support import STORAGE_KEY, open_with_book, stored
+from tests.offline.support import STORAGE_KEY, book_of, open_with_book, stored
 
 pytestmark = pytest.mark.browser
 
@@ -281,3 +282,135 @@ def test_the_mj_casts_for_a_wizard_offers_the_level_and_undoes(site_url, new_con
     }
     assert mj.locator("[data-table-journal-list] li").first.inner_text().startswith("Ysolde — ")
     assert stored(mj) is None
+
+
+def player(new_context, site_url, book):
+    """A player's phone, on their spellbook: (page, the share link they send)."""
+    page = new_context(engine=False).new_page()
+    open_with_book(page, site_url, "grimoire/", book)
+    page.locator(".gr-book__entry").first.wait_for()
+    page.get_by_role("button", name="Créer un lien de partage").click()
+    return page, page.locator("[data-book-link]").input_value()
+
+
+def scanned(mj, name: str, tmp_path) -> str:
+    """The link of ``name``'s QR code on the MJ's screen, read from a screenshot by zbarimg."""
+    mj.get_by_role("button", name=f"Rendre son grimoire : {name}").click()
+    code = mj.locator("svg.gr-qr")
+    code.wait_for()
+    shot = tmp_path / f"qr-{len(list(tmp_path.iterdir()))}.png"
+    code.screenshot(path=str(shot))
+    read = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True, check=True
+    )
+    link = read.stdout.strip()
+    assert link == mj.get_by_label(f"Lien de mise à jour de {name}").input_value()
+    mj.get_by_role("button", name=f"Rendre son grimoire : {name}").click()
+    return link
+
+
+def cast_at_table(mj, spell: str, name: str, face: int) -> None:
+    opener = mj.get_by_role("button", name=f"Lancer — {spell}, {name}")
+    if opener.count():  # else its panel is open already
+        opener.click()
+    before = mj.locator("[data-table-journal-list] li").count()
+    mj.locator(".gr-party__panel").get_by_role("button", name=str(face), exact=True).click()
+    mj.locator("[data-table-journal-list] li").nth(before).wait_for()
+
+
+def xp_of(book: dict, slug: str) -> tuple[int, int]:
+    spell = next(s for s in book["sorts"] if s["slug"] == slug)
+    return spell["apprentissage"], spell["xp"]
+
+
+def test_the_mj_hands_each_book_back_by_qr_code_and_the_players_merge(
+    site_url, new_context, tmp_path
+):
+    ysolde, ysolde_link = player(new_context, site_url, YSOLDE)
+    brannock, brannock_link = player(new_context, site_url, BRANNOCK)
+    mj = new_context(engine=False).new_page()
+    mj.goto(site_url + "table/")
+    mj.get_by_label("Liens de partage des joueurs").fill(f"{ysolde_link}\n{brannock_link}")
+    mj.get_by_role("button", name="Ajouter à la table").click()
+    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    # Nothing played yet: nothing to hand back.
+    mj.get_by_role("button", name="Rendre son grimoire : Brannock").click()
+    assert "Rien à rendre" in mj.locator(".gr-party__handback-panel").inner_text()
+    mj.get_by_role("button", name="Rendre son grimoire : Brannock").click()
+
+    # The evening: the MJ casts Vol twice for Ysolde and Éclair for Brannock.
+    for face in (7, 12):
+        cast_at_table(mj, "Vol", YSOLDE["nom"], face)
+    cast_at_table(mj, "Éclair", "Brannock", 12)
+    table_xp = [rules.cast(3, 2, face=f, extremes="modified").xp for f in (7, 12)]
+    eclair_xp = rules.cast(6, 3, face=12, extremes="natural").xp
+    # Meanwhile Ysolde casts Vol on her own phone.
+    ysolde.locator(".gr-book__entry[data-slug='vol']").get_by_role(
+        "button", name="Lancer Vol"
+    ).click()
+    ysolde.get_by_role("group", name="Face du dé du MJ :").get_by_role(
+        "button", name="3", exact=True
+    ).click()
+    own_xp = rules.cast(3, 2, face=3, extremes="modified").xp
+    assert xp_of(book_of(ysolde), "vol") == (2, 5 + own_xp)
+
+    # Each player scans their code: the link it holds is the one shown, short enough for it.
+    ysolde_update = scanned(mj, YSOLDE["nom"], tmp_path)
+    brannock_update = scanned(mj, "Brannock", tmp_path)
+    assert "/grimoire/?maj=" in ysolde_update and len(ysolde_update) < 1000
+
+    ysolde.goto(ysolde_update)
+    offer = ysolde.locator("[data-book-update]")
+    offer.wait_for(state="visible")
+    assert f"La table a joué 2 entrées pour « {YSOLDE['nom']} »" in offer.inner_text()
+    assert offer.locator("li").count() == 2
+    offer.get_by_role("button", name="Mettre à jour mon grimoire").click()
+    merged = book_of(ysolde)
+    # Her own cast is kept; the table's two are added, XP computed with rules/ on its own.
+    assert xp_of(merged, "vol") == (2, 5 + own_xp + sum(table_xp))
+    assert [(e["type"], e["de"]) for e in merged["journal"]] == [
+        ("lancer", 3),
+        ("lancer", 7),
+        ("lancer", 12),
+    ]
+    assert xp_of(merged, "vol")[1] == xp_of(table_of(mj)["livres"][0], "vol")[1] + own_xp
+    assert "maj=" not in ysolde.url
+    # Undone as one, then merged again from the same link; a third opening adds nothing.
+    ysolde.get_by_role("button", name="Annuler la mise à jour").click()
+    assert ysolde.inner_text("[data-book-message]").startswith("Mise à jour annulée : 2 entrées")
+    assert xp_of(book_of(ysolde), "vol") == (2, 5 + own_xp)
+    for _ in range(2):
+        ysolde.goto(ysolde_update)
+        offer.wait_for(state="visible")
+        if offer.get_by_role("button", name="Mettre à jour mon grimoire").is_visible():
+            offer.get_by_role("button", name="Mettre à jour mon grimoire").click()
+    assert "2 déjà dans votre grimoire" in offer.inner_text()
+    assert xp_of(book_of(ysolde), "vol") == (2, 5 + own_xp + sum(table_xp))
+    assert len(book_of(ysolde)["journal"]) == 3
+
+    brannock.goto(brannock_update)
+    brannock.locator("[data-book-update]").get_by_role(
+        "button", name="Mettre à jour mon grimoire"
+    ).click()
+    assert xp_of(book_of(brannock), "eclair") == (3, 4 + eclair_xp)
+    assert xp_of(book_of(brannock), "eclair") == xp_of(table_of(mj)["livres"][1], "eclair")
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("1.3.modified..vol.l0_13_0_2_abc", "entrée n° 1 : face du dé : attendu un entier de 1"),
+        ("1.3.modified..vol.l4_7_0_2_abc", "entrée n° 1 : sort n° 4 absent"),
+        ("2.3.modified..vol", "version de mise à jour « 2 » non prise en charge"),
+        ("1.3.modified..vol.<script>", "caractères inattendus dans le lien"),
+    ],
+)
+def test_a_bad_update_link_is_refused_in_french(site_url, new_context, value, problem):
+    page = new_context(engine=False).new_page()
+    open_with_book(page, site_url, "grimoire/?maj=" + value, YSOLDE)
+    message = page.locator("[data-book-message]")
+    message.wait_for(state="visible")
+    assert message.inner_text().startswith("Mise à jour refusée : " + problem), value
+    assert message.inner_text().endswith("Votre grimoire n’a pas été modifié.")
+    assert page.locator("[data-book-update]").is_hidden()
+    assert book_of(page)["journal"] == []

@@ -1,5 +1,6 @@
 """« Mon grimoire », one room: its scripts and style sheet (``static/``, served from
-:data:`SERVED`) and the data the build writes for them from ``rules`` (:mod:`.data`)."""
+:data:`SERVED`), the library it draws QR codes with (:data:`VENDOR`, pinned in ``package.json``)
+and the data the build writes for them from ``rules`` (:mod:`.data`)."""
 
 from pathlib import Path
 
@@ -18,6 +19,7 @@ __all__ = [
     "CONFIG_FILE",
     "SERVED",
     "STATIC",
+    "VENDOR",
     "casts_data",
     "casts_file",
     "casts_sources",
@@ -26,3 +28,8 @@ __all__ = [
 
 #: The spellbook's scripts and style sheet, served as they are from :data:`SERVED`.
 STATIC = Path(__file__).parent / "static"
+
+#: The libraries the room serves from ``node_modules`` (installed by ``npm ci``, pinned in
+#: ``package.json``), as ``(path under SERVED, path under node_modules)``: the QR code of a
+#: wizard's update at « La table », loaded on first use.
+VENDOR = (("vendor/uqr.mjs", "uqr/dist/index.mjs"),)

@@ -24,6 +24,7 @@ import { renderEntry } from "./grimoire-entry.js";
 import { Written } from "./grimoire-merge.js";
 import { bindSharing, showReplay } from "./grimoire-sharing.js";
 import { watchStored } from "./grimoire-store.js";
+import { bindUpdate, readUpdateOffer } from "./grimoire-update-offer.js";
 import { ROOT } from "./grimoire-tools.js";
 import { MAX_NAME, cleanName, nameProblem } from "./grimoire-values.js";
 
@@ -45,6 +46,8 @@ export class BookPage {
     this.duel = null; // the duel under way: {slug, opponent, faces}
     this.lastDuel = null; // {slug, entry}: the last duel, shown in its panel
     this.duelOpponent = null; // the opponent last typed
+    this.pendingUpdate = null; // the table's update a link offers, validated
+    this.merged = null; // the identifiers of the entries the last update added
     this.duelBook = null; // the other spellbook a pasted share link holds: {text, magic, reading, spells}
     this.askEngine = askEngine;
     this.written = new Written(); // the entries this tab wrote, put back if another tab drops them
@@ -119,6 +122,7 @@ export class BookPage {
     this.bind();
     this.render();
     readLinkOffer(this);
+    readUpdateOffer(this);
     showReplay(this);
   }
 
@@ -156,6 +160,7 @@ export class BookPage {
     );
     bindJournal(this);
     bindSharing(this);
+    bindUpdate(this);
     watchStored(() => {
       this.reconcile();
       this.render();

@@ -13,6 +13,7 @@ import { readRaw, watchStored, writeRaw } from "./grimoire-store.js";
 import { castChance, castOdds, castable } from "./grimoire-table.js";
 import { ROOT } from "./grimoire-urls.js";
 import { bindUndo, castButton, castPanel, renderJournal } from "./table-cast.js";
+import { handbackButton, handbackPanel } from "./table-handback.js";
 import { acceptParty, bindShare, closeOffer, readPartyLink } from "./table-link.js";
 import {
   MAX_WIZARDS,
@@ -39,6 +40,8 @@ export class TablePage {
     this.open = null; // the cast panel open: {index, slug}
     this.last = null; // the last cast, shown in its panel: {index, slug, id, text}
     this.modifier = "0"; // the cast's modifier, as typed
+    this.handback = null; // the wizard whose hand-back panel is open (its place)
+    this.qr = null; // the QR code last drawn: {link, svg}
   }
 
   q(name) {
@@ -140,6 +143,7 @@ export class TablePage {
     if (this.open && !party[this.open.index]?.spells.some((s) => s.slug === this.open.slug)) {
       this.open = null;
     }
+    if (this.handback !== null && !party[this.handback]) this.handback = null;
     this.q("empty").hidden = party.length > 0;
     this.q("hint").hidden = party.length === 0 || party.length >= MIN_WIZARDS;
     this.q("hint").textContent =
@@ -221,11 +225,15 @@ function wizardBlock(page, wizard, index) {
   remove.addEventListener("click", () => {
     page.open = null;
     page.last = null;
+    page.handback = null;
     if (page.update((party) => party.filter((_, i) => i !== index))) {
       page.say(`${name} a quitté la table.`, "success");
     }
   });
-  block.append(list, remove);
+  const actions = el("div", "gr-book__buttons");
+  actions.append(handbackButton(page, index, name), remove);
+  block.append(list, actions);
+  if (page.handback === index) block.appendChild(handbackPanel(page, index, wizard));
   return block;
 }
 
