@@ -34,6 +34,15 @@ PAGES = {
         "grimoire/?lancer=vol&de=7&magie=2&app=2&mod=-1&lecture=natural",
         "[data-book-replay]:not([hidden])",
     ),
+    # The update « La table » hands back: one cast of Vol (face 7), offered, then merged.
+    "grimoire, mise à jour reçue": (
+        "grimoire/?maj=1.2.modified..vol.l0_7_0_2_mx9nbpc0",
+        "[data-book-update]:not([hidden])",
+    ),
+    "grimoire mis à jour": (
+        "grimoire/?maj=1.2.modified..vol.l0_7_0_2_mx9nbpc0",
+        "[data-book-update]:not([hidden])",
+    ),
     "sort de mon grimoire": ("sorts/vol/", "[data-your-odds]"),
     "duel à la table": ("grimoire/", ".gr-book__entry"),
     "duel contre un autre grimoire": ("grimoire/", ".gr-book__entry"),
@@ -47,11 +56,18 @@ PAGES = {
         "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
         ".gr-party__wizard",
     ),
+    # A cast for Ysolde, then her spellbook handed back: its QR code and link.
+    "table, grimoire rendu": (
+        "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
+        ".gr-party__wizard",
+    ),
 }
 #: The states that open on a stored spellbook.
 WITH_BOOK = (
     "grimoire reçu par lien",
     "grimoire à la table",
+    "grimoire, mise à jour reçue",
+    "grimoire mis à jour",
     "sort de mon grimoire",
     "duel à la table",
     "duel contre un autre grimoire",
@@ -71,6 +87,23 @@ FIGURES_SHOWN = """() => {
 #: data, so the states are the same without the engine booting in the background meanwhile (the
 #: spellbook's tests cover a spell with XP, answered by the engine).
 AXE_BOOK = {**BOOK, "sorts": [{**entry, "xp": 0} for entry in BOOK["sorts"]]}
+
+
+def bring_further(page, name):
+    """The states of an update: offered then merged on « Mon grimoire », handed back at « La
+    table »; and the table by spell."""
+    if name == "grimoire mis à jour":
+        page.get_by_role("button", name="Mettre à jour mon grimoire").click()
+        page.locator("[data-book-updated]:not([hidden])").wait_for()
+    elif name == "table, grimoire rendu":
+        page.get_by_role("button", name="Lancer — Vol, Ysolde").click()
+        page.locator(".gr-party__panel").get_by_role("button", name="7", exact=True).click()
+        page.locator("[data-table-journal-list] li").first.wait_for()
+        page.get_by_role("button", name="Rendre son grimoire : Ysolde").click()
+        page.locator("svg.gr-qr").wait_for()
+    elif name == "table par sort":
+        page.get_by_role("button", name="Par sort").click()
+        page.locator(".gr-party__spell").first.wait_for()
 
 
 def bring_to_state(page, site_url, name):
@@ -112,9 +145,8 @@ def bring_to_state(page, site_url, name):
         pasted.fill(site_url + "grimoire/?livre=2.4.natural.eclair_3_0.teleportation_1_0")
         pasted.dispatch_event("change")
         page.get_by_role("group", name="Sort adverse").wait_for()
-    elif name == "table par sort":
-        page.get_by_role("button", name="Par sort").click()
-        page.locator(".gr-party__spell").first.wait_for()
+    else:
+        bring_further(page, name)
     wait_until_settled(page)
     if name == "grimoire reçu par lien":
         # The stored spellbook's figures are shown.

@@ -170,3 +170,28 @@ test("a QR code is drawn module by module from the served library", async () => 
   assert.equal(code.data.length, code.size);
   assert.ok(code.version <= 40 && code.size === 17 + 4 * code.version + 8, code.version);
 });
+
+test("a wizard's evening of fifteen spells fits a QR code's thousand characters", async () => {
+  const { readdirSync } = await import("node:fs");
+  const slugs = readdirSync(new URL("../../spells/", import.meta.url))
+    .map((file) => file.replace(/\.yaml$/, ""))
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .slice(0, 15);
+  // The fifteen longest names of the compendium, each cast once in the evening, 12 at most.
+  const wizard = book(
+    "Ysolde l’Ancienne de la Tour",
+    slugs.map((slug) => [slug, 5, 0]),
+  );
+  for (const [i, slug] of slugs.entries()) {
+    journal.castSpell(wizard, slug, { face: 12, modifier: -3, now: at(i) });
+  }
+  const link = "https://grimoire.example.org/grimoire/?" + update.UPDATE_PARAM + "=";
+  const value = update.encodeUpdate(wizard);
+  assert.equal(update.readUpdate(value, {}).entries.length, 15);
+  assert.ok((link + value).length <= qr.MAX_QR_CHARS, String((link + value).length));
+  // A second cast of each passes the bound: the page then gives the link alone, and says so.
+  for (const [i, slug] of slugs.entries()) {
+    journal.castSpell(wizard, slug, { face: 1, now: at(30 + i) });
+  }
+  assert.ok((link + update.encodeUpdate(wizard)).length > qr.MAX_QR_CHARS);
+});

@@ -14,11 +14,12 @@ const what = (page, entry) =>
   page.nameOf(entry.sort) +
   (entry.type === "niveau" ? ", niveau " + (entry.avant.apprentissage + 1) : ", face " + entry.de);
 
-/** What ``done`` (mergeUpdate's result) says, in words. */
-function doneText(page, done) {
-  const parts = [
-    plural(done.added.length, "entrée ajoutée", "entrées ajoutées") + " à votre journal",
-  ];
+/** What ``done`` (mergeUpdate's result) says, in words: to come (``preview``) or done. */
+function doneText(page, done, preview = false) {
+  const added = preview
+    ? plural(done.added.length, "entrée à ajouter", "entrées à ajouter")
+    : plural(done.added.length, "entrée ajoutée", "entrées ajoutées");
+  const parts = [added + " à votre journal"];
   if (done.already) {
     parts.push(plural(done.already, "déjà dans votre grimoire", "déjà dans votre grimoire"));
   }
@@ -78,9 +79,10 @@ export function readUpdateOffer(page) {
       ? "Attention : votre grimoire est celui de « " + mine + " ». "
       : "") +
     (done.added.length
-      ? "Elles s’ajoutent à votre journal après les vôtres ; ce que vous avez fait depuis est gardé. "
+      ? (done.added.length > 1 ? "Elles s’ajoutent" : "Elle s’ajoute") +
+        " à votre journal après vos entrées ; ce que vous avez fait depuis est gardé. "
       : "") +
-    doneText(page, done);
+    doneText(page, done, true);
   page.q("update-list").replaceChildren(...done.added.map((e) => el("li", null, page.describe(e))));
   page.q("update-merge").hidden = done.added.length === 0;
   page.q("update-merge").textContent = "Mettre à jour mon grimoire";
