@@ -56,6 +56,15 @@ PAGES = {
         "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
         ".gr-party__wizard",
     ),
+    # A duel between the two: planned (the opponent picked), then under way.
+    "table, duel choisi": (
+        "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
+        ".gr-party__wizard",
+    ),
+    "table, duel en cours": (
+        "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
+        ".gr-party__wizard",
+    ),
     # A cast for Ysolde, then her spellbook handed back: its QR code and link.
     "table, grimoire rendu": (
         "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
@@ -101,6 +110,15 @@ def bring_further(page, name):
         page.locator("[data-table-journal-list] li").first.wait_for()
         page.get_by_role("button", name="Rendre son grimoire : Ysolde").click()
         page.locator("svg.gr-qr").wait_for()
+    elif name.startswith("table, duel"):
+        page.get_by_role("button", name="Duel — Vol, Ysolde").click()
+        page.locator("[data-table-duel-odds]").wait_for()
+        if name == "table, duel en cours":
+            page.get_by_role("button", name="Commencer le duel").click()
+            page.locator(".gr-party__duel .gr-cast__pad").get_by_role(
+                "button", name="3", exact=True
+            ).click()
+            page.locator("[data-table-duel-step='1']").wait_for()
     elif name == "table par sort":
         page.get_by_role("button", name="Par sort").click()
         page.locator(".gr-party__spell").first.wait_for()

@@ -195,3 +195,49 @@ test("a wizard's evening of fifteen spells fits a QR code's thousand characters"
   }
   assert.ok((link + update.encodeUpdate(wizard)).length > qr.MAX_QR_CHARS);
 });
+
+test("a duel at the table is handed back to each side, played again from its faces", () => {
+  const theirs = Object.keys(config.table.extremes).find((r) => r !== READING);
+  const wizard = book("Ysolde", [["vol", LEARNING, 0]]);
+  const opponent = {
+    magic: 4,
+    learning: 3,
+    element: config.duel.elements[1],
+    reading: theirs,
+    slug: "eclair",
+  };
+  const played = journal.duelSpell(wizard, "vol", {
+    element: config.duel.elements[0],
+    opponent,
+    faces: [3, 2, 3, 12],
+    now: at(5),
+  });
+  const value = update.encodeUpdate(wizard);
+  const [read] = update.readUpdate(value, KNOWN).entries;
+  const fields = (e) => [e.type, e.sort, e.t, e.des, e.element, e.adversaire, e.lecture_adverse];
+  assert.deepEqual(fields(read), fields(played));
+  for (const key of [
+    "sort_adverse",
+    "issue",
+    "issue_adverse",
+    "resultat",
+    "gain",
+    "gain_adverse",
+  ]) {
+    assert.equal(read[key], played[key], key);
+  }
+  assert.equal(read.lecture, wizard.reading);
+  assert.equal(read.lecture_adverse, theirs);
+  // Merged into the player's own book: the duel's XP credited to Vol.
+  const own = book("Ysolde", [["vol", LEARNING, 1]]);
+  const done = update.mergeUpdate(own, update.readUpdate(value, KNOWN), KNOWN);
+  assert.equal(done.added.length, 1);
+  assert.equal(own.spells[0].xp, 1 + played.gain);
+  // A duel whose faces the rules cannot play is refused, naming its entry.
+  assert.ok(value.includes("_3-2-3-12_"), value);
+  const broken = value.replace("_3-2-3-12_", "_3-2-13_");
+  assert.throws(
+    () => update.readUpdate(broken, KNOWN),
+    (error) => error.problems[0].startsWith("entrée n° 1 : faces du duel"),
+  );
+});

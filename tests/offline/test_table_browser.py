@@ -414,3 +414,120 @@ def test_a_bad_update_link_is_refused_in_french(site_url, new_context, value, pr
     assert message.inner_text().endswith("Votre grimoire n’a pas été modifié.")
     assert page.locator("[data-book-update]").is_hidden()
     assert book_of(page)["journal"] == []
+
+
+#: A third player, who reads the 1 and the 12 as Ysolde does: their duel has its odds shown.
+CORWIN = {
+    "version": 3,
+    "nom": "Corwin",
+    "magie": 4,
+    "reglages": {"lecture": "modified"},
+    "sorts": [{"slug": "eclair", "apprentissage": 3, "xp": 0}],
+    "journal": [],
+}
+
+
+def element_of(slug: str) -> str:
+    return yaml.safe_load((ROOT / "spells" / f"{slug}.yaml").read_text(encoding="utf-8"))["element"]
+
+
+def test_the_mj_settles_a_duel_between_two_wizards_and_undoes_it(site_url, new_context):
+    ysolde, ysolde_link = player(new_context, site_url, YSOLDE)
+    _, corwin_link = player(new_context, site_url, CORWIN)
+    mj = new_context(engine=False).new_page()
+    mj.goto(site_url + "table/")
+    mj.get_by_label("Liens de partage des joueurs").fill(f"{ysolde_link}\n{corwin_link}")
+    mj.get_by_role("button", name="Ajouter à la table").click()
+    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    name = YSOLDE["nom"]
+    mj.get_by_role("button", name=f"Duel — Vol, {name}").click()
+    panel = mj.locator(".gr-party__duel")
+    assert panel.get_by_role(
+        "radio", name="Corwin — Éclair (apprentissage 3, magie 4)"
+    ).is_checked()
+    # The odds, exact, from the calculators' build data (no engine in this browser).
+    a = rules.Caster(3, 2, element_of("vol"))
+    b = rules.Caster(4, 3, element_of("eclair"))
+    odds = rules.duel_odds(a, b, extremes="modified")
+    shown = panel.locator("[data-table-duel-odds]")
+    mj.wait_for_function(
+        "el => !el.textContent.includes('calcul')", arg=shown.element_handle(), timeout=20_000
+    )
+    text = shown.inner_text()
+    for key in ("a", "b", "cancel", "none"):
+        assert f"{odds[key].numerator}/{odds[key].denominator}" in text, (key, text)
+    assert text.startswith("Aucun sort ne domine")
+
+    # Both cast; Ysolde's test passes, Corwin's fails: Vol takes effect.
+    faces = (3, 2, 3, 12)
+    mj.get_by_role("button", name="Commencer le duel").click()
+    for step, face in zip(("Ysolde", "Corwin", "Ysolde", "Corwin"), faces, strict=True):
+        assert step in panel.locator("[data-table-duel-step]").inner_text()
+        panel.locator(".gr-cast__pad").get_by_role("button", name=str(face), exact=True).click()
+    cast_a = rules.cast(3, 2, face=faces[0], extremes="modified")
+    cast_b = rules.cast(4, 3, face=faces[1], extremes="modified")
+    mods = rules.test_modifiers(a.element, b.element)
+    passed = [
+        rules.cast(w.magic, w.learning, face=f, modifier=m, extremes="modified").outcome.is_cast
+        for w, f, m in ((a, faces[2], mods[0]), (b, faces[3], mods[1]))
+    ]
+    result = rules.duel_result(True, True, rules.dominance(a.element, b.element), *passed)
+    assert result == "a"
+    said = panel.locator("[data-table-duel-result]")
+    assert said.get_attribute("data-table-duel-result") == "a"
+    assert said.inner_text().startswith(f"« Vol » ({name}) prend effet.")
+    party = table_of(mj)["livres"]
+    assert xp_of(party[0], "vol") == (2, 5 + cast_a.xp)
+    assert xp_of(party[1], "eclair") == (3, cast_b.xp)
+    duels = [wizard["journal"][-1] for wizard in party]
+    assert [d["des"] for d in duels] == [list(faces), [2, 3, 12, 3]]
+    assert [d["resultat"] for d in duels] == ["a", "b"]
+    assert [d["lecture_adverse"] for d in duels] == ["modified", "modified"]
+    # Handed back by its link, the duel reaches Ysolde's own book with its XP.
+    mj.get_by_role("button", name=f"Rendre son grimoire : {name}").click()
+    ysolde.goto(mj.get_by_label(f"Lien de mise à jour de {name}").input_value())
+    ysolde.get_by_role("button", name="Mettre à jour mon grimoire").click()
+    assert xp_of(book_of(ysolde), "vol") == (2, 5 + cast_a.xp)
+    assert book_of(ysolde)["journal"][-1]["resultat"] == "a"
+
+    # Kept over a reload; « Annuler » takes back both sides as one.
+    mj.reload()
+    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    assert mj.locator("[data-table-journal-list] li").count() == 2
+    mj.get_by_role("button", name="Annuler la dernière entrée").click()
+    assert mj.inner_text("[data-table-message]") == (
+        f"Annulé ({name} et Corwin) : duel « Vol » contre « Éclair »."
+    )
+    party = table_of(mj)["livres"]
+    assert xp_of(party[0], "vol") == (2, 5)
+    assert xp_of(party[1], "eclair") == (3, 0)
+    assert [wizard["journal"] for wizard in party] == [[], []]
+
+
+def test_a_duel_between_wizards_who_read_the_die_apart_keeps_each_reading(site_url, new_context):
+    _, ysolde_link = player(new_context, site_url, YSOLDE)
+    _, brannock_link = player(new_context, site_url, BRANNOCK)
+    mj = new_context(engine=False).new_page()
+    mj.goto(site_url + "table/")
+    mj.get_by_label("Liens de partage des joueurs").fill(f"{ysolde_link}\n{brannock_link}")
+    mj.get_by_role("button", name="Ajouter à la table").click()
+    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    mj.get_by_role("button", name="Duel — Éclair, Brannock").click()
+    panel = mj.locator(".gr-party__duel")
+    # The spells Ysolde can cast are offered, hers only; the first is picked.
+    assert panel.get_by_role("radio").count() == 2
+    assert panel.get_by_role(
+        "radio", name=f"{YSOLDE['nom']} — Vol (apprentissage 2, magie 3)"
+    ).is_checked()
+    assert "indisponibles" in panel.locator("[data-table-duel-odds]").inner_text()
+    mj.get_by_role("button", name="Commencer le duel").click()
+    # A face of 12 fails Brannock's cast; a face of 1 casts Vol: no tests, Vol takes effect.
+    for face in (12, 1):
+        panel.locator(".gr-cast__pad").get_by_role("button", name=str(face), exact=True).click()
+    party = table_of(mj)["livres"]
+    brannock, ysolde = party[1]["journal"][-1], party[0]["journal"][-1]
+    assert (brannock["lecture"], brannock["lecture_adverse"]) == ("natural", "modified")
+    assert (ysolde["lecture"], ysolde["lecture_adverse"]) == ("modified", "natural")
+    assert brannock["issue"] == rules.cast(6, 3, face=12, extremes="natural").outcome.value
+    assert ysolde["issue"] == rules.cast(3, 2, face=1, extremes="modified").outcome.value
+    assert (brannock["resultat"], ysolde["resultat"]) == ("b", "a")

@@ -12,21 +12,26 @@
  *   since 1970, base 36):
  *     l<sort>_<face>_<modificateur>_<apprentissage>_<t>   a cast (outcome and XP: the rules')
  *     n<sort>_<apprentissage>_<t>                         a level passed (its cost: the rules')
+ *     d<sort>_<élément>_<faces>_<magie adverse>_<apprentissage adverse>_<élément adverse>_
+ *      <lecture adverse>_<sort adverse>_<apprentissage>_<t>
+ *                                                         a duel (its result and XP: the rules'):
+ *       the elements by place among the duel's (rules' data), the faces joined by « - », the
+ *       opponent's spell by place, or « x » when the opponent was typed
  * Each entry read back is checked as a journal's entry is (grimoire-entries.js): a link that says
  * anything the rules do not give is refused whole, naming the entry.
  */
 import { entryProblem } from "./grimoire-entries.js";
-import { undo } from "./grimoire-journal.js";
+import { duelSpell, undo } from "./grimoire-journal.js";
 import { reapply } from "./grimoire-merge.js";
 import { BookError, MAX_JOURNAL, READINGS, find, quoted } from "./grimoire-model.js";
-import { FACES, castable, levelCost, outcomeOf, xpOf } from "./grimoire-table.js";
+import { DUEL_ELEMENTS, FACES, castable, levelCost, outcomeOf, xpOf } from "./grimoire-table.js";
 import { decodeName, encodeName, isCount, isModifier, isSlug } from "./grimoire-values.js";
 
 export const UPDATE_PARAM = "maj";
 const UPDATE_VERSION = 1;
 /** An update link longer than this is no evening's (a thousand casts fit in 30 000 characters). */
 export const MAX_UPDATE_CHARS = 40000;
-const KIND_LETTERS = { lancer: "l", niveau: "n" };
+const KIND_LETTERS = { lancer: "l", niveau: "n", duel: "d" };
 const NUMBER = /^-?[0-9]{1,15}$/;
 
 const state = (spell) => ({ apprentissage: spell.learning, xp: spell.xp });
@@ -42,12 +47,25 @@ export function encodeUpdate(wizard) {
   const entries = handedBack(wizard.journal)
     .slice()
     .sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : 0));
-  const slugs = [...new Set(entries.map((e) => e.sort))];
+  const slugs = [...new Set(entries.flatMap((e) => [e.sort, e.sort_adverse].filter(Boolean)))];
   const place = new Map(slugs.map((slug, i) => [slug, i]));
   const words = entries.map((e) => {
     const fields =
-      e.type === "lancer" ? [e.de, e.mod, e.avant.apprentissage] : [e.avant.apprentissage];
-    return KIND_LETTERS[e.type] + [place.get(e.sort), ...fields, stamp(e.t)].join("_");
+      e.type === "lancer"
+        ? [e.de, e.mod]
+        : e.type === "duel"
+          ? [
+              DUEL_ELEMENTS.indexOf(e.element),
+              e.des.join("-"),
+              e.adversaire.magic,
+              e.adversaire.learning,
+              DUEL_ELEMENTS.indexOf(e.adversaire.element),
+              e.lecture_adverse,
+              e.sort_adverse ? place.get(e.sort_adverse) : "x",
+            ]
+          : [];
+    const word = [place.get(e.sort), ...fields, e.avant.apprentissage, stamp(e.t)];
+    return KIND_LETTERS[e.type] + word.join("_");
   });
   return [
     String(UPDATE_VERSION),
@@ -117,7 +135,43 @@ function readLevel(fields, common, known, what) {
   };
 }
 
-const ENTRY_FIELDS = { l: 5, n: 3 };
+/** A duel the table settled, played again from its faces on a book of that one spell. */
+function readDuel(fields, common, header, slugs, what) {
+  const element = DUEL_ELEMENTS[number(fields[1], what + ", élément")];
+  const faces = fields[2].split("-").map((f) => number(f, what + ", face du duel"));
+  const opponent = {
+    magic: number(fields[3], what + ", magie adverse"),
+    learning: number(fields[4], what + ", apprentissage adverse"),
+    element: DUEL_ELEMENTS[number(fields[5], what + ", élément adverse")],
+    reading: fields[6],
+    slug: fields[7] === "x" ? null : slugs[number(fields[7], what + ", sort adverse")],
+  };
+  const problem =
+    (!element || !opponent.element ? "élément inconnu" : null) ||
+    (faces.length < 2 || faces.length > 4 || !faces.every((f) => FACES.includes(f))
+      ? "faces du duel illisibles"
+      : null) ||
+    (!isCount(opponent.magic) || !castable(opponent.learning) ? "adversaire impossible" : null) ||
+    (!Object.hasOwn(READINGS, opponent.reading) ? "lecture adverse inconnue" : null) ||
+    (opponent.slug === undefined ? "sort adverse absent" : null);
+  if (problem) throw new BookError([what + " : " + problem]);
+  const learning = common.avant.apprentissage;
+  const scratch = {
+    magic: header.magic,
+    reading: header.reading,
+    spells: [{ slug: common.sort, learning, xp: 0 }],
+    journal: [],
+  };
+  try {
+    const entry = duelSpell(scratch, common.sort, { element, opponent, faces, now: common.t });
+    return { ...entry, id: "m" + fields[9] + "d" };
+  } catch (error) {
+    if (!(error instanceof BookError)) throw error;
+    throw new BookError([what + " : " + error.problems.join(" ; ")]);
+  }
+}
+
+const ENTRY_FIELDS = { l: 5, n: 3, d: 10 };
 
 /** The entry one word of an update link holds, checked against the rules' data. */
 function readEntry(word, slugs, header, known, n) {
@@ -135,7 +189,9 @@ function readEntry(word, slugs, header, known, n) {
   const entry =
     letter === "l"
       ? readCast(fields, common, header, what)
-      : readLevel(fields, common, known, what);
+      : letter === "d"
+        ? readDuel(fields, common, header, slugs, what)
+        : readLevel(fields, common, known, what);
   const problem = entryProblem(entry);
   if (problem) throw new BookError([what + " : " + problem]);
   return entry;

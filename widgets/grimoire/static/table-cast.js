@@ -42,6 +42,8 @@ export function castButton(page, index, wizard, spell) {
   button.setAttribute("aria-expanded", String(open));
   button.addEventListener("click", () => {
     page.open = open ? null : { index, slug: spell.slug };
+    page.duelFrom = null;
+    page.duel = null;
     page.render();
     if (!open) page.root.querySelector(".gr-party__panel .gr-cast__face")?.focus();
   });
@@ -72,12 +74,19 @@ function cast(page, face, drawn) {
   page.root.querySelector(".gr-party__panel .gr-cast__result")?.focus({ preventScroll: true });
 }
 
-/* Beside a cast's result: the level its XP now reaches, the MJ's choice. */
-function levelButton(page, index, spell) {
+/** Beside a cast's or a duel's result: the level the spell's XP now reaches, the MJ's choice
+    (``who``: the wizard's name, when the panel is about two). */
+export function levelButton(page, index, spell, who = null) {
   const difficulty = page.known[spell.slug]?.difficulty;
   const offer = difficulty === undefined ? null : levelUpOffer(spell, difficulty);
   if (!offer) return null;
-  const up = el("button", "md-button md-button--primary", "Passer à l’apprentissage " + offer.to);
+  const up = el(
+    "button",
+    "md-button md-button--primary",
+    "Passer à l’apprentissage " +
+      offer.to +
+      (who ? " (" + who + ", " + page.nameOf(spell.slug) + ")" : ""),
+  );
   up.type = "button";
   up.addEventListener("click", () => {
     let done = null;
@@ -219,13 +228,15 @@ export function bindUndo(page) {
     });
     if (!ok) return;
     page.last = null;
-    page.say(
-      "Annulé (" +
-        wizardName(page.read().party[undone.index] || {}, undone.index) +
-        ") : " +
-        describe(undone.entry, (s) => page.nameOf(s)) +
-        ".",
-      "info",
+    page.lastDuel = null;
+    const party = page.read().party;
+    const sides = [undone, ...(undone.partner ? [undone.partner] : [])].sort(
+      (x, y) => x.index - y.index,
     );
+    const who = sides.map((u) => wizardName(party[u.index] || {}, u.index)).join(" et ");
+    const what = undone.partner
+      ? "duel " + sides.map((u) => "« " + page.nameOf(u.entry.sort) + " »").join(" contre ")
+      : describe(undone.entry, (s) => page.nameOf(s));
+    page.say("Annulé (" + who + ") : " + what + ".", "info");
   });
 }

@@ -13,6 +13,7 @@ import { readRaw, watchStored, writeRaw } from "./grimoire-store.js";
 import { castChance, castOdds, castable } from "./grimoire-table.js";
 import { ROOT } from "./grimoire-urls.js";
 import { bindUndo, castButton, castPanel, renderJournal } from "./table-cast.js";
+import { duelButton, duelPanel } from "./table-duel.js";
 import { handbackButton, handbackPanel } from "./table-handback.js";
 import { acceptParty, bindShare, closeOffer, readPartyLink } from "./table-link.js";
 import {
@@ -40,6 +41,10 @@ export class TablePage {
     this.open = null; // the cast panel open: {index, slug}
     this.last = null; // the last cast, shown in its panel: {index, slug, id, text}
     this.modifier = "0"; // the cast's modifier, as typed
+    this.duelFrom = null; // the duel panel open: {index, slug} of the side it opened from
+    this.duelPick = null; // the opponent picked there: {index, slug}
+    this.duel = null; // the duel being rolled: {a, b, faces}
+    this.lastDuel = null; // the last duel settled, shown in its panel
     this.handback = null; // the wizard whose hand-back panel is open (its place)
     this.qr = null; // the QR code last drawn: {link, svg}
   }
@@ -144,6 +149,11 @@ export class TablePage {
       this.open = null;
     }
     if (this.handback !== null && !party[this.handback]) this.handback = null;
+    const from = this.duelFrom;
+    if (from && !party[from.index]?.spells.some((s) => s.slug === from.slug)) {
+      this.duelFrom = null;
+      this.duel = null;
+    }
     this.q("empty").hidden = party.length > 0;
     this.q("hint").hidden = party.length === 0 || party.length >= MIN_WIZARDS;
     this.q("hint").textContent =
@@ -161,7 +171,9 @@ export class TablePage {
     }
     this.q("party").hidden = this.view !== "wizards";
     this.q("by-spell").hidden = this.view !== "spells";
-    this.q("party").replaceChildren(...party.map((wizard, i) => wizardBlock(this, wizard, i)));
+    this.q("party").replaceChildren(
+      ...party.map((wizard, i) => wizardBlock(this, party, wizard, i)),
+    );
     this.q("by-spell").replaceChildren(...spellBlocks(this, party));
     this.q("journal-box").hidden = party.length === 0;
     renderJournal(this, party);
@@ -193,7 +205,7 @@ function bySpellRank(page, spells) {
 }
 
 /** One wizard of the party: name, magie and reading, spells, and « Retirer ». */
-function wizardBlock(page, wizard, index) {
+function wizardBlock(page, party, wizard, index) {
   const name = wizardName(wizard, index);
   const block = el("section", "gr-party__wizard");
   const head = el("h2", "gr-party__name", name);
@@ -210,10 +222,20 @@ function wizardBlock(page, wizard, index) {
       spellLink(page, spell.slug),
       el("span", "gr-party__facts", spellFacts(wizard, spell)),
     );
-    const button = castButton(page, index, wizard, spell);
-    if (button) item.appendChild(button);
+    const buttons = [
+      castButton(page, index, wizard, spell),
+      duelButton(page, party, index, wizard, spell),
+    ].filter(Boolean);
+    if (buttons.length) {
+      const row = el("div", "gr-party__actions");
+      row.append(...buttons);
+      item.appendChild(row);
+    }
     if (page.open?.index === index && page.open.slug === spell.slug) {
       item.appendChild(castPanel(page, index, wizard, spell));
+    }
+    if (page.duelFrom?.index === index && page.duelFrom.slug === spell.slug) {
+      item.appendChild(duelPanel(page, party, index, spell));
     }
     list.appendChild(item);
   }
@@ -226,6 +248,8 @@ function wizardBlock(page, wizard, index) {
     page.open = null;
     page.last = null;
     page.handback = null;
+    page.duelFrom = null;
+    page.duel = null;
     if (page.update((party) => party.filter((_, i) => i !== index))) {
       page.say(`${name} a quitté la table.`, "success");
     }

@@ -240,8 +240,26 @@ export function tableJournal(party) {
   return all.map(({ entry, index }) => ({ entry, index }));
 }
 
-/** Takes back the table's newest entry (``party`` changed in place); returns {entry, index}.
-    Throws a BookError when the journal is empty or the spell changed since. */
+/** The other wizard's entry of the duel ``last`` is one side of: a duel written at the same
+    instant, the last of that wizard's journal, its faces those of ``last`` seen from across. */
+function duelPartner(party, last) {
+  if (last.entry.type !== "duel") return null;
+  const across = [1, 0, 3, 2].slice(0, last.entry.des.length).map((i) => last.entry.des[i]);
+  const found = party.findIndex((wizard, index) => {
+    const entry = wizard.journal?.[wizard.journal.length - 1];
+    return (
+      index !== last.index &&
+      entry?.type === "duel" &&
+      entry.t === last.entry.t &&
+      entry.des.join() === across.join()
+    );
+  });
+  return found < 0 ? null : found;
+}
+
+/** Takes back the table's newest entry (``party`` changed in place), and the other side's of a
+    duel played at the table; returns {entry, index, partner: {entry, index} | null}. Throws a
+    BookError when the journal is empty or the spell changed since. */
 export function undoLast(party) {
   const [last] = tableJournal(party);
   if (!last) throw new BookError(["le journal de la table est vide : rien à annuler"]);
@@ -251,5 +269,7 @@ export function undoLast(party) {
       "cette entrée n’est plus la dernière de ce magicien : rien n’a été annulé",
     ]);
   }
-  return { entry: undo(wizard), index: last.index };
+  const other = duelPartner(party, last);
+  const partner = other === null ? null : { entry: undo(party[other]), index: other };
+  return { entry: undo(wizard), index: last.index, partner };
 }
