@@ -65,6 +65,11 @@ PAGES = {
         "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
         ".gr-party__wizard",
     ),
+    # A study for the second wizard, its first test called.
+    "table, étude en cours": (
+        "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
+        ".gr-party__wizard",
+    ),
     # A cast for Ysolde, then her spellbook handed back: its QR code and link.
     "table, grimoire rendu": (
         "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0",
@@ -119,6 +124,11 @@ def bring_further(page, name):
                 "button", name="3", exact=True
             ).click()
             page.locator("[data-table-duel-step='1']").wait_for()
+    elif name == "table, étude en cours":
+        page.get_by_role("button", name="Étudier — Vol, Magicien 2").click()
+        page.get_by_role("button", name="Commencer la séance").click()
+        page.get_by_role("button", name="Test réussi").click()
+        page.locator("[data-study-where]").wait_for()
     elif name == "table par sort":
         page.get_by_role("button", name="Par sort").click()
         page.locator(".gr-party__spell").first.wait_for()

@@ -531,3 +531,36 @@ def test_a_duel_between_wizards_who_read_the_die_apart_keeps_each_reading(site_u
     assert brannock["issue"] == rules.cast(6, 3, face=12, extremes="natural").outcome.value
     assert ysolde["issue"] == rules.cast(3, 2, face=1, extremes="modified").outcome.value
     assert (brannock["resultat"], ysolde["resultat"]) == ("b", "a")
+
+
+def test_the_mj_runs_a_study_for_one_wizard_with_their_calls(site_url, new_context):
+    mj = new_context(engine=False).new_page()
+    mj.goto(
+        site_url + "table/?livres=3.3.modified.WXNvbGRl.vol_2_5.eclair_0_0~3.1.natural..vol_1_0"
+    )
+    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    # The second wizard (« Magicien 2 ») studies Vol: two hours, the second hour's test failed.
+    mj.get_by_role("button", name="Étudier — Vol, Magicien 2").click()
+    panel = mj.locator(".gr-party__study")
+    assert panel.get_by_role("heading").inner_text() == "Étudier « Vol » pour « Magicien 2 »"
+    panel.get_by_label("Heures prévues").select_option("2")
+    panel.get_by_role("button", name="Commencer la séance").click()
+    for _ in range(rules.study.tests_in_hour(1)):
+        panel.get_by_role("button", name="Test réussi").click()
+    assert panel.locator("[data-study-where]").inner_text().startswith("Heure 2 sur 2")
+    panel.get_by_role("button", name="Test échoué").click()
+    gained = rules.study_xp(2, failed_at=2)
+    assert f"+{gained} XP" in panel.locator("[data-study-result]").inner_text()
+    party = table_of(mj)["livres"]
+    assert xp_of(party[1], "vol") == (1, gained)
+    assert xp_of(party[0], "vol") == (2, 5)
+    entry = party[1]["journal"][-1]
+    assert (entry["type"], entry["heures"], entry["echec"], entry["gain"]) == (
+        "etude",
+        2,
+        2,
+        gained,
+    )
+    assert mj.locator("[data-table-journal-list] li").first.inner_text().startswith("Magicien 2 — ")
+    mj.get_by_role("button", name="Annuler la dernière entrée").click()
+    assert xp_of(table_of(mj)["livres"][1], "vol") == (1, 0)

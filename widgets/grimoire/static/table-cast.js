@@ -44,6 +44,8 @@ export function castButton(page, index, wizard, spell) {
     page.open = open ? null : { index, slug: spell.slug };
     page.duelFrom = null;
     page.duel = null;
+    page.studyFrom = null;
+    page.study = null;
     page.render();
     if (!open) page.root.querySelector(".gr-party__panel .gr-cast__face")?.focus();
   });

@@ -88,6 +88,8 @@ export function duelButton(page, party, index, wizard, spell) {
   button.addEventListener("click", () => {
     page.open = null;
     page.duel = null;
+    page.studyFrom = null;
+    page.study = null;
     page.lastDuel = null;
     page.duelFrom = open ? null : { index, slug: spell.slug };
     page.render();

@@ -14,6 +14,7 @@ import { castChance, castOdds, castable } from "./grimoire-table.js";
 import { ROOT } from "./grimoire-urls.js";
 import { bindUndo, castButton, castPanel, renderJournal } from "./table-cast.js";
 import { duelButton, duelPanel } from "./table-duel.js";
+import { studyButton, studyPanel } from "./table-study.js";
 import { handbackButton, handbackPanel } from "./table-handback.js";
 import { acceptParty, bindShare, closeOffer, readPartyLink } from "./table-link.js";
 import {
@@ -45,6 +46,11 @@ export class TablePage {
     this.duelPick = null; // the opponent picked there: {index, slug}
     this.duel = null; // the duel being rolled: {a, b, faces}
     this.lastDuel = null; // the last duel settled, shown in its panel
+    this.studyFrom = null; // the study panel open: {index, slug}
+    this.study = null; // its session under way (grimoire-study.js)
+    this.lastStudy = null; // the session last credited there
+    this.studyHours = null; // the hours and chance last planned
+    this.studyChance = null;
     this.handback = null; // the wizard whose hand-back panel is open (its place)
     this.qr = null; // the QR code last drawn: {link, svg}
   }
@@ -154,6 +160,11 @@ export class TablePage {
       this.duelFrom = null;
       this.duel = null;
     }
+    const studied = this.studyFrom;
+    if (studied && !party[studied.index]?.spells.some((s) => s.slug === studied.slug)) {
+      this.studyFrom = null;
+      this.study = null;
+    }
     this.q("empty").hidden = party.length > 0;
     this.q("hint").hidden = party.length === 0 || party.length >= MIN_WIZARDS;
     this.q("hint").textContent =
@@ -225,6 +236,7 @@ function wizardBlock(page, party, wizard, index) {
     const buttons = [
       castButton(page, index, wizard, spell),
       duelButton(page, party, index, wizard, spell),
+      studyButton(page, index, wizard, spell),
     ].filter(Boolean);
     if (buttons.length) {
       const row = el("div", "gr-party__actions");
@@ -236,6 +248,9 @@ function wizardBlock(page, party, wizard, index) {
     }
     if (page.duelFrom?.index === index && page.duelFrom.slug === spell.slug) {
       item.appendChild(duelPanel(page, party, index, spell));
+    }
+    if (page.studyFrom?.index === index && page.studyFrom.slug === spell.slug) {
+      item.appendChild(studyPanel(page, index, wizard, spell));
     }
     list.appendChild(item);
   }
@@ -250,6 +265,8 @@ function wizardBlock(page, party, wizard, index) {
     page.handback = null;
     page.duelFrom = null;
     page.duel = null;
+    page.studyFrom = null;
+    page.study = null;
     if (page.update((party) => party.filter((_, i) => i !== index))) {
       page.say(`${name} a quitté la table.`, "success");
     }
