@@ -232,6 +232,9 @@ def test_the_mj_casts_for_a_wizard_offers_the_level_and_undoes(site_url, new_con
     up = mj.get_by_role("button", name="Passer à l’apprentissage 3")
     assert up.is_visible()
     assert table_of(mj)["livres"][0]["sorts"][0]["apprentissage"] == 2
+    # The result, the level's offer and « Annuler ce lancer » together, on the first screen.
+    back = mj.locator(".gr-party__panel").get_by_role("button", name="Annuler ce lancer")
+    assert on_screen(mj, said) and on_screen(mj, up) and on_screen(mj, back)
     # The other wizard, with a modifier, with the page's own die; a bad modifier is refused.
     mj.get_by_role("button", name="Lancer — Éclair, Magicien 2").click()
     modifier = mj.locator(".gr-party__panel").get_by_label("Modificateur")
@@ -281,7 +284,26 @@ def test_the_mj_casts_for_a_wizard_offers_the_level_and_undoes(site_url, new_con
         "xp": cost - 1 + gained - cost,
     }
     assert mj.locator("[data-table-journal-list] li").first.inner_text().startswith("Ysolde — ")
+    # Said in the panel, with its own « Annuler », where the MJ looks; undone there.
+    said = mj.locator(".gr-party__panel .gr-cast__result")
+    assert said.inner_text().startswith("Vol : ")
+    back = mj.get_by_role("button", name="Annuler ce niveau")
+    assert on_screen(mj, said) and on_screen(mj, back)
+    back.click()
+    mj.locator(".gr-party__panel .gr-cast__result").filter(has_text="Annulé (Ysolde)").wait_for()
+    assert table_of(mj)["livres"][0]["sorts"][0]["apprentissage"] == 2
+    assert xp_of(table_of(mj)["livres"][0], "vol") == (2, cost - 1 + gained)
     assert stored(mj) is None
+
+
+def on_screen(page, locator) -> bool:
+    """Whether ``locator`` is whole within the phone's screen, below the site's header."""
+    box = locator.bounding_box()
+    header = page.locator(".md-header").bounding_box()
+    height = page.viewport_size["height"]
+    return (
+        box is not None and box["y"] >= header["height"] and box["y"] + box["height"] <= height + 1
+    )
 
 
 def player(new_context, site_url, book):
@@ -476,6 +498,9 @@ def test_the_mj_settles_a_duel_between_two_wizards_and_undoes_it(site_url, new_c
     said = panel.locator("[data-table-duel-result]")
     assert said.get_attribute("data-table-duel-result") == "a"
     assert said.inner_text().startswith(f"« Vol » ({name}) prend effet.")
+    # The result and « Annuler ce duel » together, on screen.
+    back = panel.get_by_role("button", name="Annuler ce duel")
+    assert on_screen(mj, said) and on_screen(mj, back)
     party = table_of(mj)["livres"]
     assert xp_of(party[0], "vol") == (2, 5 + cast_a.xp)
     assert xp_of(party[1], "eclair") == (3, cast_b.xp)

@@ -52,6 +52,14 @@ export function castButton(page, index, wizard, spell) {
   return button;
 }
 
+/** Focus on a panel's new result, the actions beside it (level, « Annuler ») brought on screen. */
+export function showResult(page, selector = ".gr-party__panel") {
+  const panel = page.root.querySelector(selector);
+  panel?.querySelector(".gr-cast__result")?.focus({ preventScroll: true });
+  const last = panel?.querySelector(".gr-cast__next") || panel?.querySelector(".gr-cast__result");
+  last?.scrollIntoView({ block: "nearest", behavior: "instant" });
+}
+
 /* Casts with ``face`` for the open wizard and spell; the result is kept for the panel. */
 function cast(page, face, drawn) {
   const { index, slug } = page.open;
@@ -73,7 +81,7 @@ function cast(page, face, drawn) {
     text: (drawn ? "Dé lancé : " : "") + describe(done, (s) => page.nameOf(s)),
   };
   page.render();
-  page.root.querySelector(".gr-party__panel .gr-cast__result")?.focus({ preventScroll: true });
+  showResult(page);
 }
 
 /** Beside a cast's or a duel's result: the level the spell's XP now reaches, the MJ's choice
@@ -97,8 +105,16 @@ export function levelButton(page, index, spell, who = null) {
       return party;
     });
     if (!ok) return;
-    page.last = null;
-    page.say(describe(done, (s) => page.nameOf(s)) + ".", "success");
+    const text = describe(done, (s) => page.nameOf(s)) + ".";
+    if (who === null) {
+      // Said in the cast's panel, where the MJ looks, with its « Annuler ».
+      page.last = { index, slug: spell.slug, id: done.id, text, level: true };
+      page.render();
+      showResult(page);
+    } else if (page.lastDuel) {
+      page.lastDuel.text += " " + who + " : " + text;
+      page.render();
+    }
   });
   const why = el("span", "gr-book__help", "coûte " + offer.cost + " XP sur " + spell.xp);
   const box = el("div", "gr-cast__actions");
@@ -140,7 +156,7 @@ function modifierField(page, id, show) {
 }
 
 /** The cast panel of the open spell, under its line (``wizard`` at ``index``). */
-export function castPanel(page, index, wizard, spell) {
+export function castPanel(page, index, wizard, spell, party) {
   const panel = el("section", "gr-cast gr-party__panel");
   const id = "gr-party-cast-" + index + "-" + spell.slug;
   const title = el(
@@ -176,7 +192,15 @@ export function castPanel(page, index, wizard, spell) {
   if (last && last.index === index && last.slug === spell.slug) {
     result.textContent = last.text;
     const up = levelButton(page, index, spell);
-    if (up) panel.appendChild(up);
+    const label = last.level ? "Annuler ce niveau" : "Annuler ce lancer";
+    const back = undoHere(page, party, last.id, label, (said) => {
+      page.last = { index, slug: spell.slug, id: null, text: said };
+      page.render();
+      showResult(page);
+    });
+    const next = el("div", "gr-cast__actions gr-cast__next");
+    next.append(...[up, back].filter(Boolean));
+    if (next.childElementCount) panel.appendChild(next);
   }
   return panel;
 }
@@ -223,22 +247,44 @@ export function bindUndo(page) {
     );
   });
   page.q("undo").addEventListener("click", () => {
-    let undone = null;
-    const ok = page.update((party) => {
-      undone = undoLast(party);
-      return party;
-    });
-    if (!ok) return;
-    page.last = null;
-    page.lastDuel = null;
-    const party = page.read().party;
-    const sides = [undone, ...(undone.partner ? [undone.partner] : [])].sort(
-      (x, y) => x.index - y.index,
-    );
-    const who = sides.map((u) => wizardName(party[u.index] || {}, u.index)).join(" et ");
-    const what = undone.partner
-      ? "duel " + sides.map((u) => "« " + page.nameOf(u.entry.sort) + " »").join(" contre ")
-      : describe(undone.entry, (s) => page.nameOf(s));
-    page.say("Annulé (" + who + ") : " + what + ".", "info");
+    const said = undoNewest(page);
+    if (said) page.say(said, "info");
   });
+}
+
+/** Takes back the table's newest entry (both sides of a duel); returns what it says, or null
+    when nothing was undone (the page said why). */
+export function undoNewest(page) {
+  let undone = null;
+  const ok = page.update((party) => {
+    undone = undoLast(party);
+    return party;
+  });
+  if (!ok) return null;
+  page.last = null;
+  page.lastDuel = null;
+  const party = page.read().party;
+  const sides = [undone, ...(undone.partner ? [undone.partner] : [])].sort(
+    (x, y) => x.index - y.index,
+  );
+  const who = sides.map((u) => wizardName(party[u.index] || {}, u.index)).join(" et ");
+  const what = undone.partner
+    ? "duel " + sides.map((u) => "« " + page.nameOf(u.entry.sort) + " »").join(" contre ")
+    : describe(undone.entry, (s) => page.nameOf(s));
+  return "Annulé (" + who + ") : " + what + ".";
+}
+
+/** « Annuler ce lancer » (``label``) beside a result, while ``id`` (or one of the ids, both
+    sides of a duel) is the table's newest entry:
+    the result then says what was undone, where the MJ looks. */
+export function undoHere(page, party, id, label, after) {
+  const ids = [id].flat().filter(Boolean);
+  if (!ids.includes(tableJournal(party)[0]?.entry.id)) return null;
+  const button = el("button", "md-button", label);
+  button.type = "button";
+  button.addEventListener("click", () => {
+    const said = undoNewest(page);
+    if (said) after(said);
+  });
+  return button;
 }

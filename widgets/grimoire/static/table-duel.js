@@ -9,14 +9,12 @@
  */
 import { el } from "../shared/common.js";
 import { diePad } from "./grimoire-controls.js";
-import { DUEL_WORDS, duelSpell } from "./grimoire-journal.js";
-import { CONFIG, READINGS } from "./grimoire-model.js";
-import { DUEL_ELEMENTS, LABELS, castable, drawFace, duelPair, duelPlay } from "./grimoire-table.js";
-import { levelButton } from "./table-cast.js";
+import { duelSpell } from "./grimoire-journal.js";
+import { CONFIG } from "./grimoire-model.js";
+import { DUEL_ELEMENTS, LABELS, castable, drawFace, duelPlay } from "./grimoire-table.js";
+import { levelButton, showResult, undoHere } from "./table-cast.js";
+import { capital, readingsText, resultWords, showOdds, signed } from "./table-duel-odds.js";
 import { wizardName } from "./table-party.js";
-
-const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + -n : "0");
-const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
 /** The element ``slug`` duels with, from the compendium (null: not a spell it has). */
 function elementOf(page, slug) {
@@ -63,13 +61,6 @@ const opponentOf = (s) => ({
 /** The faces seen from the other side: its cast first, its test first. */
 export const mirrored = (faces) => [faces[1], faces[0], faces[3], faces[2]].slice(0, faces.length);
 
-/** A duel's result in words, named for the table: whose spell takes effect. */
-function resultWords(page, result, a, b) {
-  if (result === "a") return "« " + page.nameOf(a.slug) + " » (" + a.name + ") prend effet";
-  if (result === "b") return "« " + page.nameOf(b.slug) + " » (" + b.name + ") prend effet";
-  return DUEL_WORDS[result];
-}
-
 /** The « Duel » button of ``spell`` for the wizard at ``index`` (none without an opponent). */
 export function duelButton(page, party, index, wizard, spell) {
   if (!duelable(page, spell) || !opponents(page, party, index).length) return null;
@@ -96,81 +87,6 @@ export function duelButton(page, party, index, wizard, spell) {
     if (!open) page.root.querySelector(".gr-party__duel input")?.focus();
   });
   return button;
-}
-
-/* The odds before the roll, from the calculators (their module loaded at the first duel). */
-function showOdds(page, odds, a, b) {
-  const { dominant, modifiers } = duelPair(a.element, b.element);
-  const head =
-    (dominant === "a"
-      ? "« " + page.nameOf(a.slug) + " » domine"
-      : dominant === "b"
-        ? "« " + page.nameOf(b.slug) + " » domine"
-        : "Aucun sort ne domine") +
-    " (tests de duel : " +
-    a.name +
-    " " +
-    signed(modifiers[0]) +
-    ", " +
-    b.name +
-    " " +
-    signed(modifiers[1]) +
-    ")";
-  if (a.reading !== b.reading) {
-    odds.textContent =
-      head +
-      " ; chances avant le lancer indisponibles : le calculateur de duel lit les deux lancers " +
-      "de la même façon, et ces magiciens lisent les extrêmes du dé différemment.";
-    return;
-  }
-  odds.textContent = head + " ; calcul des chances\u2026";
-  import("./grimoire-figures.js")
-    .then(({ askEngine }) =>
-      askEngine({
-        calc: "duel",
-        a_magic: String(a.magic),
-        a_learning: String(a.learning),
-        a_element: a.element,
-        b_magic: String(b.magic),
-        b_learning: String(b.learning),
-        b_element: b.element,
-        extremes: a.reading,
-      }),
-    )
-    .catch(() => null)
-    .then((answer) => {
-      if (!odds.isConnected) return;
-      if (!answer) odds.textContent = head + " (chances indisponibles : calculateur non chargé).";
-      else if (!answer.ok)
-        odds.textContent = (answer.errors || []).map((e) => e.message).join(" ; ") + ".";
-      else {
-        odds.textContent =
-          head +
-          ". " +
-          answer.odds
-            .map(
-              (o) =>
-                capital(resultWords(page, o.key, a, b)) +
-                " " +
-                (o.fraction ? o.fraction + " (" + o.percent + ")" : o.percent),
-            )
-            .join(" · ");
-      }
-    });
-}
-
-/** How each side reads the 1 and the 12. */
-function readingsText(a, b) {
-  return a.reading === b.reading
-    ? "Les deux lancers se lisent de même : " + READINGS[a.reading] + "."
-    : a.name +
-        " : " +
-        READINGS[a.reading] +
-        " ; " +
-        b.name +
-        " : " +
-        READINGS[b.reading] +
-        ". Chacun garde sa lecture des extrêmes du dé.";
 }
 
 /* Before the roll: the opponent picked, the odds, « Commencer le duel ». */
@@ -280,6 +196,7 @@ function settle(page, a, b, faces) {
       { index: b.index, slug: b.slug },
     ],
     result: first.resultat,
+    ids: [first.id, second.id],
     text:
       capital(resultWords(page, first.resultat, a, b)) +
       ". " +
@@ -292,7 +209,7 @@ function settle(page, a, b, faces) {
       ".",
   };
   page.render();
-  page.root.querySelector(".gr-party__duel .gr-cast__result")?.focus({ preventScroll: true });
+  showResult(page, ".gr-party__duel");
 }
 
 /* The roll: the faces seen, the pad of the next one, « Lancer le dé », « Abandonner ». */
@@ -343,6 +260,24 @@ function play(page, a, b, panel, id) {
   panel.append(label, pad, actions);
 }
 
+/* Beside a duel's result: each side's level its XP reaches, and « Annuler ce duel ». */
+function nextActions(page, party, last) {
+  const next = el("div", "gr-cast__actions gr-cast__next");
+  for (const s of last.sides) {
+    const wizard = party[s.index];
+    const known = wizard?.spells.find((x) => x.slug === s.slug);
+    const up = known ? levelButton(page, s.index, known, wizardName(wizard, s.index)) : null;
+    if (up) next.appendChild(up);
+  }
+  const back = undoHere(page, party, last.ids, "Annuler ce duel", (said) => {
+    page.lastDuel = { ...last, ids: [], result: null, text: said };
+    page.render();
+    showResult(page, ".gr-party__duel");
+  });
+  if (back) next.appendChild(back);
+  return next.childElementCount ? next : null;
+}
+
 /** The duel panel of the spell the wizard at ``index`` duels with, under its line. */
 export function duelPanel(page, party, index, spell) {
   const a = side(page, party, { index, slug: spell.slug });
@@ -371,13 +306,9 @@ export function duelPanel(page, party, index, spell) {
   const last = page.lastDuel;
   if (last && last.index === index && last.slug === spell.slug) {
     result.textContent = last.text;
-    result.setAttribute("data-table-duel-result", last.result);
-    for (const s of last.sides) {
-      const wizard = party[s.index];
-      const known = wizard?.spells.find((x) => x.slug === s.slug);
-      const up = known ? levelButton(page, s.index, known, wizardName(wizard, s.index)) : null;
-      if (up) panel.appendChild(up);
-    }
+    if (last.result) result.setAttribute("data-table-duel-result", last.result);
+    const next = nextActions(page, party, last);
+    if (next) panel.appendChild(next);
   }
   return panel;
 }

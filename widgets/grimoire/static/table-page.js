@@ -244,7 +244,7 @@ function wizardBlock(page, party, wizard, index) {
       item.appendChild(row);
     }
     if (page.open?.index === index && page.open.slug === spell.slug) {
-      item.appendChild(castPanel(page, index, wizard, spell));
+      item.appendChild(castPanel(page, index, wizard, spell, party));
     }
     if (page.duelFrom?.index === index && page.duelFrom.slug === spell.slug) {
       item.appendChild(duelPanel(page, party, index, spell));
