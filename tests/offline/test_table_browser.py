@@ -335,9 +335,13 @@ def cast_at_table(mj, spell: str, name: str, face: int) -> None:
     opener = mj.get_by_role("button", name=f"Lancer — {spell}, {name}")
     if opener.count():  # else its panel is open already
         opener.click()
-    before = mj.locator("[data-table-journal-list] li").count()
+    before = sum(len(w["journal"]) for w in table_of(mj)["livres"])
     mj.locator(".gr-party__panel").get_by_role("button", name=str(face), exact=True).click()
-    mj.locator("[data-table-journal-list] li").nth(before).wait_for()
+    mj.wait_for_function(
+        "([key, n]) => JSON.parse(localStorage.getItem(key)).livres"
+        ".reduce((sum, w) => sum + w.journal.length, 0) > n",
+        arg=[TABLE_KEY, before],
+    )
 
 
 def xp_of(book: dict, slug: str) -> tuple[int, int]:
@@ -589,3 +593,51 @@ def test_the_mj_runs_a_study_for_one_wizard_with_their_calls(site_url, new_conte
     assert mj.locator("[data-table-journal-list] li").first.inner_text().startswith("Magicien 2 — ")
     mj.get_by_role("button", name="Annuler la dernière entrée").click()
     assert xp_of(table_of(mj)["livres"][1], "vol") == (1, 0)
+
+
+def test_a_long_evening_is_handed_back_by_link_and_shared(site_url, new_context):
+    """The QR library is fetched at the first « Rendre » only; past the QR code's bound the page
+    gives the link alone and says so; « Partager » hands the link to the phone's share sheet."""
+    slugs = sorted((p.stem for p in (ROOT / "spells").glob("*.yaml")), key=lambda s: (-len(s), s))
+    spells = slugs[:15]
+    book = "3.3.modified.WXNvbGRl." + ".".join(f"{slug}_3_0" for slug in spells)
+    context = new_context(engine=False)
+    context.add_init_script(
+        "navigator.share = (data) => { window.shared = data; return Promise.resolve(); };"
+    )
+    mj = context.new_page()
+    fetched: list[str] = []
+    mj.on("request", lambda request: fetched.append(request.url))
+    mj.goto(site_url + f"table/?livres={book}~3.1.natural..vol_1_0")
+    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    names = {s["slug"]: s["name"] for s in json.loads(built_api(mj, site_url))["spells"]}
+    for n, slug in enumerate(spells):
+        mj.get_by_role("button", name=f"Lancer — {names[slug]}, Ysolde").click()
+        for k in (1, 2):
+            mj.locator(".gr-party__panel").get_by_role("button", name="12", exact=True).click()
+            mj.wait_for_function(
+                "([key, n]) => JSON.parse(localStorage.getItem(key)).livres[0].journal.length >= n",
+                arg=[TABLE_KEY, 2 * n + k],
+            )
+    assert not [url for url in fetched if "uqr" in url]
+    mj.get_by_role("button", name="Rendre son grimoire : Ysolde").click()
+    panel = mj.locator(".gr-party__handback-panel")
+    link = panel.get_by_label("Lien de mise à jour de Ysolde").input_value()
+    assert len(link) > 1000
+    assert "Lien trop long pour un QR code (" + str(len(link)) + " caractères" in panel.inner_text()
+    assert panel.inner_text().count("« Partager »") == 1
+    assert panel.locator("svg").count() == 0
+    panel.get_by_role("button", name="Partager").click()
+    mj.wait_for_function("() => window.shared")
+    assert mj.evaluate("window.shared.url") == link
+    assert panel.get_by_text("Lien partagé.").is_visible()
+    # A short evening is drawn: only then is the library fetched.
+    mj.get_by_role("button", name="Rendre son grimoire : Ysolde").click()
+    cast_at_table(mj, "Vol", "Magicien 2", 3)
+    mj.get_by_role("button", name="Rendre son grimoire : Magicien 2").click()
+    mj.locator("svg.gr-qr").wait_for()
+    assert len([url for url in fetched if url.endswith("/vendor/uqr.mjs")]) == 1
+
+
+def built_api(page, site_url) -> str:
+    return page.evaluate("url => fetch(url).then(r => r.text())", site_url + "api/sorts.json")

@@ -3,6 +3,10 @@
  * use only. Dark on light whatever the theme: a camera reads it so.
  */
 
+import { CONFIG } from "./grimoire-model.js";
+
+/** How long the QR library may take to arrive (ms), then the page says so. */
+export const QR_WAIT_MS = CONFIG.dataWaitMs;
 /** A link longer than this is not drawn (a phone's camera reads a denser code badly). */
 export const MAX_QR_CHARS = 1000;
 /** The quiet zone around the code, in modules (the standard's four). */
@@ -11,13 +15,24 @@ const SVG = "http://www.w3.org/2000/svg";
 
 let library = null;
 
-/** The QR library, imported once. */
-export function loadQr() {
-  library ??= import("./vendor/uqr.mjs").catch((error) => {
-    library = null;
-    throw error;
+/** The QR library, imported once; rejected after ``waitMs`` (tried again at the next call). */
+export function loadQr(waitMs = QR_WAIT_MS) {
+  let timer = null;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("délai dépassé")), waitMs);
   });
-  return library;
+  library ??= import("./vendor/uqr.mjs");
+  return Promise.race([library, late]).then(
+    (module) => {
+      clearTimeout(timer);
+      return module;
+    },
+    (error) => {
+      clearTimeout(timer);
+      library = null;
+      throw error;
+    },
+  );
 }
 
 /** The path of the dark modules of ``data`` (rows of booleans), one square per module. */

@@ -5,7 +5,7 @@
  */
 import { el } from "../shared/common.js";
 import { copyAndSay } from "./grimoire-controls.js";
-import { MAX_QR_CHARS, qrSvg } from "./grimoire-qr.js";
+import { MAX_QR_CHARS, QR_WAIT_MS, qrSvg } from "./grimoire-qr.js";
 import { UPDATE_PARAM, encodeUpdate, handedBack } from "./grimoire-update.js";
 import { ROOT } from "./grimoire-urls.js";
 import { wizardName } from "./table-party.js";
@@ -46,7 +46,8 @@ function qrHolder(page, link, name) {
           link.length +
           " caractères, au plus " +
           MAX_QR_CHARS +
-          ") : envoyez-le au joueur, par message ou par « Partager ».",
+          ") : envoyez-le au joueur par message" +
+          (typeof navigator.share === "function" ? " ou par « Partager »." : "."),
       ),
     );
     return holder;
@@ -64,7 +65,9 @@ function qrHolder(page, link, name) {
     },
     () => {
       waiting.textContent =
-        "QR code indisponible (module non chargé : connexion ?) : envoyez le lien au joueur.";
+        "QR code indisponible (module non chargé en " +
+        Math.round(QR_WAIT_MS / 1000) +
+        " s : connexion ?) : envoyez le lien au joueur.";
     },
   );
   return holder;
