@@ -12,9 +12,9 @@ import { DUEL_WORDS, duelSpell } from "./grimoire-journal.js";
 import { readPastedLink } from "./grimoire-format.js";
 import { BOOK_LEARNING, BookError, CONFIG, READINGS, parseCount } from "./grimoire-model.js";
 import { DUEL_ELEMENTS, LABELS, castable, duelPair, duelPlay, xpOf } from "./grimoire-table.js";
+import { signed } from "./grimoire-values.js";
 
 const now = () => new Date().toISOString();
-const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + -n : "0");
 
 function select(values, labelOf, value) {
   const node = el("select");

@@ -134,3 +134,6 @@ export function decodeName(text) {
     return null;
   }
 }
+
+/** A modifier as the pages write it: « +1 », « −1 » (a minus sign), « 0 ». */
+export const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + -n : "0");

@@ -25,31 +25,48 @@ import { tableJournal, undoLast, wizardName } from "./table-party.js";
 const SHOWN = 30;
 const now = () => new Date().toISOString();
 
-/** The « Lancer » button of ``spell`` for the wizard at ``index`` (none if it cannot be cast). */
-export function castButton(page, index, wizard, spell) {
-  if (!castable(spell.learning)) return null;
-  const open = page.open?.index === index && page.open.slug === spell.slug;
-  const button = el("button", "md-button gr-party__cast", open ? "Fermer" : "Lancer");
+/** A button of ``spell``'s line that opens one of its panels for the wizard at ``index``, every
+    other panel closed, or closes it: ``kind`` is the page's field naming the open one ("open",
+    "duelFrom", "studyFrom"), ``focus`` what takes the focus in the panel opened. */
+export function panelButton(page, { index, wizard, spell, kind, verb, close, focus }) {
+  const open = page[kind]?.index === index && page[kind].slug === spell.slug;
+  const text = open ? close : verb;
+  const button = el("button", "md-button gr-party__cast", text);
   button.type = "button";
   button.setAttribute(
     "aria-label",
-    (open ? "Fermer" : "Lancer") +
-      " — " +
-      page.nameOf(spell.slug) +
-      ", " +
-      wizardName(wizard, index),
+    text + " — " + page.nameOf(spell.slug) + ", " + wizardName(wizard, index),
   );
   button.setAttribute("aria-expanded", String(open));
   button.addEventListener("click", () => {
-    page.open = open ? null : { index, slug: spell.slug };
-    page.duelFrom = null;
-    page.duel = null;
-    page.studyFrom = null;
-    page.study = null;
+    Object.assign(page, {
+      open: null,
+      duelFrom: null,
+      duel: null,
+      lastDuel: null,
+      studyFrom: null,
+      study: null,
+      lastStudy: null,
+    });
+    page[kind] = open ? null : { index, slug: spell.slug };
     page.render();
-    if (!open) page.root.querySelector(".gr-party__panel .gr-cast__face")?.focus();
+    if (!open) page.root.querySelector(focus)?.focus();
   });
   return button;
+}
+
+/** The « Lancer » button of ``spell`` for the wizard at ``index`` (none if it cannot be cast). */
+export function castButton(page, index, wizard, spell) {
+  if (!castable(spell.learning)) return null;
+  return panelButton(page, {
+    index,
+    wizard,
+    spell,
+    kind: "open",
+    verb: "Lancer",
+    close: "Fermer",
+    focus: ".gr-party__panel .gr-cast__face",
+  });
 }
 
 /** Focus on a panel's new result, the actions beside it (level, « Annuler ») brought on screen. */

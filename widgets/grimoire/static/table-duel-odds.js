@@ -6,8 +6,8 @@
 import { DUEL_WORDS } from "./grimoire-journal.js";
 import { READINGS } from "./grimoire-model.js";
 import { duelPair } from "./grimoire-table.js";
+import { signed } from "./grimoire-values.js";
 
-export const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "\u2212" + -n : "0");
 export const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
 /** A duel's result in words, named for the table: whose spell takes effect. */

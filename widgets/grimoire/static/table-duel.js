@@ -12,9 +12,10 @@ import { diePad } from "./grimoire-controls.js";
 import { duelSpell } from "./grimoire-journal.js";
 import { CONFIG } from "./grimoire-model.js";
 import { DUEL_ELEMENTS, LABELS, castable, drawFace, duelPlay } from "./grimoire-table.js";
-import { levelButton, showResult, undoHere } from "./table-cast.js";
-import { capital, readingsText, resultWords, showOdds, signed } from "./table-duel-odds.js";
-import { wizardName } from "./table-party.js";
+import { signed } from "./grimoire-values.js";
+import { levelButton, panelButton, showResult, undoHere } from "./table-cast.js";
+import { capital, readingsText, resultWords, showOdds } from "./table-duel-odds.js";
+import { mirrored, wizardName } from "./table-party.js";
 
 /** The element ``slug`` duels with, from the compendium (null: not a spell it has). */
 function elementOf(page, slug) {
@@ -58,35 +59,18 @@ const opponentOf = (s) => ({
   slug: s.slug,
 });
 
-/** The faces seen from the other side: its cast first, its test first. */
-export const mirrored = (faces) => [faces[1], faces[0], faces[3], faces[2]].slice(0, faces.length);
-
 /** The « Duel » button of ``spell`` for the wizard at ``index`` (none without an opponent). */
 export function duelButton(page, party, index, wizard, spell) {
   if (!duelable(page, spell) || !opponents(page, party, index).length) return null;
-  const open = page.duelFrom?.index === index && page.duelFrom.slug === spell.slug;
-  const button = el("button", "md-button gr-party__cast", open ? "Fermer le duel" : "Duel");
-  button.type = "button";
-  button.setAttribute(
-    "aria-label",
-    (open ? "Fermer le duel" : "Duel") +
-      " — " +
-      page.nameOf(spell.slug) +
-      ", " +
-      wizardName(wizard, index),
-  );
-  button.setAttribute("aria-expanded", String(open));
-  button.addEventListener("click", () => {
-    page.open = null;
-    page.duel = null;
-    page.studyFrom = null;
-    page.study = null;
-    page.lastDuel = null;
-    page.duelFrom = open ? null : { index, slug: spell.slug };
-    page.render();
-    if (!open) page.root.querySelector(".gr-party__duel input")?.focus();
+  return panelButton(page, {
+    index,
+    wizard,
+    spell,
+    kind: "duelFrom",
+    verb: "Duel",
+    close: "Fermer le duel",
+    focus: ".gr-party__duel input",
   });
-  return button;
 }
 
 /* Before the roll: the opponent picked, the odds, « Commencer le duel ». */

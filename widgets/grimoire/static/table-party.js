@@ -240,11 +240,14 @@ export function tableJournal(party) {
   return all.map(({ entry, index }) => ({ entry, index }));
 }
 
+/** A duel's faces seen from the other side: its cast first, its test first. */
+export const mirrored = (faces) => [faces[1], faces[0], faces[3], faces[2]].slice(0, faces.length);
+
 /** The other wizard's entry of the duel ``last`` is one side of: a duel written at the same
     instant, the last of that wizard's journal, its faces those of ``last`` seen from across. */
 function duelPartner(party, last) {
   if (last.entry.type !== "duel") return null;
-  const across = [1, 0, 3, 2].slice(0, last.entry.des.length).map((i) => last.entry.des[i]);
+  const across = mirrored(last.entry.des);
   const found = party.findIndex((wizard, index) => {
     const entry = wizard.journal?.[wizard.journal.length - 1];
     return (

@@ -4,67 +4,29 @@
  * through the table (the rules' data, grimoire-journal.js). The planner's odds come from the
  * calculators, their module loaded at the first study.
  */
-import { el } from "../shared/common.js";
 import { describe } from "./grimoire-journal.js";
 import { studyPanel as bookStudyPanel } from "./grimoire-study.js";
+import { panelButton } from "./table-cast.js";
 import { wizardName } from "./table-party.js";
 
 const PANEL = ".gr-party__study";
 
 /** The « Étudier » button of ``spell`` for the wizard at ``index``. */
 export function studyButton(page, index, wizard, spell) {
-  const open = page.studyFrom?.index === index && page.studyFrom.slug === spell.slug;
-  const button = el("button", "md-button gr-party__cast", open ? "Fermer l’étude" : "Étudier");
-  button.type = "button";
-  button.setAttribute(
-    "aria-label",
-    (open ? "Fermer l’étude" : "Étudier") +
-      " — " +
-      page.nameOf(spell.slug) +
-      ", " +
-      wizardName(wizard, index),
-  );
-  button.setAttribute("aria-expanded", String(open));
-  button.addEventListener("click", () => {
-    page.open = null;
-    page.duelFrom = null;
-    page.duel = null;
-    page.study = null;
-    page.lastStudy = null;
-    page.studyFrom = open ? null : { index, slug: spell.slug };
-    page.render();
-    if (!open) page.root.querySelector(PANEL + " select")?.focus();
+  return panelButton(page, {
+    index,
+    wizard,
+    spell,
+    kind: "studyFrom",
+    verb: "Étudier",
+    close: "Fermer l’étude",
+    focus: PANEL + " select",
   });
-  return button;
 }
 
 /** What grimoire-study.js reads of « Mon grimoire », for the wizard at ``index``. */
 function bookView(page, index) {
-  return {
-    get study() {
-      return page.study;
-    },
-    set study(value) {
-      page.study = value;
-    },
-    get lastStudy() {
-      return page.lastStudy;
-    },
-    set lastStudy(value) {
-      page.lastStudy = value;
-    },
-    get studyHours() {
-      return page.studyHours;
-    },
-    set studyHours(value) {
-      page.studyHours = value;
-    },
-    get studyChance() {
-      return page.studyChance;
-    },
-    set studyChance(value) {
-      page.studyChance = value;
-    },
+  const view = {
     askEngine: (request) =>
       import("./grimoire-figures.js").then(({ askEngine }) => askEngine(request)).catch(() => null),
     render: () => page.render(),
@@ -76,6 +38,16 @@ function bookView(page, index) {
       }),
     describe: (entry) => describe(entry, (slug) => page.nameOf(slug)),
   };
+  // The session's state is the table's own, kept across redraws.
+  for (const key of ["study", "lastStudy", "studyHours", "studyChance"]) {
+    Object.defineProperty(view, key, {
+      get: () => page[key],
+      set: (value) => {
+        page[key] = value;
+      },
+    });
+  }
+  return view;
 }
 
 /** The study panel of the wizard at ``index``'s spell, under its line. */
