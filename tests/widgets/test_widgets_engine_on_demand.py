@@ -38,11 +38,20 @@ def watched(browser):
 
 
 def scroll_through(page) -> None:
-    """Bring every calculator into view, then wait until what that triggered has settled."""
+    """Bring every calculator into view, then wait until what that triggered has settled.
+
+    Each stays in view until its script has bound it (no longer « dormant »): a reader who
+    scrolls past before the script arrives gets the preview when coming back, not before."""
     sections = page.locator(".gr-calc[data-calc]")
     assert sections.count() > 0
     for index in range(sections.count()):
-        sections.nth(index).scroll_into_view_if_needed()
+        section = sections.nth(index)
+        section.scroll_into_view_if_needed()
+        page.wait_for_function(
+            "el => el.dataset.state && el.dataset.state !== 'dormant'",
+            arg=section.element_handle(),
+            timeout=ANSWER_MS,
+        )
         page.evaluate(TWO_FRAMES)
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     page.evaluate(TWO_FRAMES)
