@@ -222,17 +222,18 @@ def on_startup(*, command, dirty) -> None:
 
 
 def on_post_build(config) -> None:
-    """Start the search on first use (generator/pages/search.py), trim the theme's stylesheet
-    (generator/pages/theme_style.py), then write the offline files, which hash the finished site."""
+    """Start the search on first use (generator/pages/search.py), trim the theme's stylesheet and
+    compact the site's own (generator/pages/theme_style.py), then write the offline files, which hash the finished site."""
     from generator.offline import write_offline_files
     from generator.pages.search import SearchError, defer_search
-    from generator.pages.theme_style import ThemeStyleError, trim_theme_style
+    from generator.pages.theme_style import ThemeStyleError, compact_styles, trim_theme_style
 
     fault_point("pages")
     site_dir = Path(config.site_dir)
     try:
         defer_search(site_dir)
         trim_theme_style(site_dir)
+        compact_styles(site_dir)
     except (SearchError, ThemeStyleError) as error:
         raise Abort(str(error)) from None
     write_offline_files(site_dir, config)
