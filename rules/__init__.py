@@ -86,6 +86,7 @@ from .progression import (
     gain_xp,
     level_path,
     level_up_cost,
+    level_up_curve,
     level_up_within,
     progression_key,
 )
@@ -143,6 +144,7 @@ __all__ = [
     "impossible_reason",
     "level_path",
     "level_up_cost",
+    "level_up_curve",
     "level_up_within",
     "one_in",
     "outcome_faces",

@@ -36,6 +36,7 @@ __all__ = [
     "gain_xp",
     "level_path",
     "level_up_cost",
+    "level_up_curve",
     "level_up_within",
     "progression_key",
 ]
@@ -249,3 +250,47 @@ def level_up_within(
             inner += math.comb(rest, b) * pow3[b] * pow1[rest - b]
         short += math.comb(n, c) * n5**c * inner
     return 1 - Fraction(short, DIE_FACES**n)
+
+
+def level_up_curve(
+    magic: int,
+    learning: int,
+    difficulty: int,
+    xp: int = 0,
+    *,
+    extremes: str = "modified",
+    until: Fraction = Fraction(1),
+    n: int = 0,
+) -> tuple[Fraction, ...]:
+    """Return the exact probability of reaching ``learning + 1`` within n casts, for n = 0, 1, …
+
+    The curve goes on to the first count at which the chance has reached ``until`` (a
+    probability) and that is at least ``n``, or at which the chance is 1 (it is once every
+    cast has earned the smallest gain, :data:`GAINS`, enough times). Element n equals
+    :func:`level_up_within` for n casts. ``learning`` is 1–4.
+
+    One pass over the XP still short of the cost: the ways of each total after n casts, out of
+    the die's faces to the n.
+    """
+    magic, learning, difficulty, xp, extremes = _check_progress(
+        magic, learning, difficulty, xp, extremes, MAX_LEVEL - 1
+    )
+    n = errors.integer("n", n, 0)
+    until = errors.probability(until)
+    needed = _cost(learning, difficulty) - xp
+    gains = [(g, n) for g, n in _gain_counts(magic, learning, extremes) if n]
+    ways = [0] * needed  # ways[s]: the faces' sequences that have earned s XP, s short of needed
+    ways[0] = 1
+    curve = [Fraction(0)]
+    total = 1
+    while curve[-1] < 1 and (curve[-1] < until or len(curve) <= n):
+        after = [0] * needed
+        for earned, count in enumerate(ways):
+            if count:
+                for gain, faces in gains:
+                    if earned + gain < needed:
+                        after[earned + gain] += count * faces
+        ways = after
+        total *= DIE_FACES
+        curve.append(1 - Fraction(sum(ways), total))
+    return tuple(curve)

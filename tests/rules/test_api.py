@@ -58,6 +58,7 @@ PUBLIC = [
     "impossible_reason",
     "level_path",
     "level_up_cost",
+    "level_up_curve",
     "level_up_within",
     "one_in",
     "outcome_faces",

@@ -121,6 +121,49 @@ def test_casts_to_next_level_and_level_up_within_match_forward_propagation(case)
         assert rules.level_up_within(magic, learning, difficulty, n, xp, extremes=reading) == chance
 
 
+@pytest.mark.parametrize("case", SMALL_CASES)
+def test_the_level_up_curve_is_the_forward_propagation_to_the_end(case):
+    magic, learning, difficulty, xp, reading = case
+    _, within = oracle.forward_progress(magic, learning, difficulty, xp, learning + 1, reading)
+    curve = rules.level_up_curve(magic, learning, difficulty, xp, extremes=reading)
+    # Without a bound, it runs to the first count at which the level-up is certain.
+    assert curve[-1] == 1 and (len(curve) == 1 or curve[-2] < 1)
+    assert list(curve) == (within + [F(1)] * len(curve))[: len(curve)]
+
+
+@pytest.mark.parametrize(
+    "magic, learning, difficulty, xp, until, n",
+    [
+        (4, 1, 1, 0, F(99, 100), 0),
+        (6, 2, 3, 15, F(1, 2), 0),
+        (0, 4, 5, 0, F(99, 100), 3),
+        (12, 3, 2, 7, F(1, 2), 40),
+        (4, 2, 1, 0, F(1), 0),
+    ],
+)
+def test_the_level_up_curve_stops_at_its_bound_and_the_casts_asked(
+    magic, learning, difficulty, xp, until, n
+):
+    curve = rules.level_up_curve(magic, learning, difficulty, xp, until=until, n=n)
+    assert list(curve) == [
+        rules.level_up_within(magic, learning, difficulty, k, xp) for k in range(len(curve))
+    ]
+    last = len(curve) - 1
+    assert last >= n or curve[-1] == 1
+    assert curve[-1] >= until or last == n
+    # The first count past both bounds, not one more.
+    assert last == 0 or curve[-2] < until or last - 1 < n
+
+
+def test_the_level_up_curve_refuses_what_the_engine_refuses():
+    with pytest.raises(rules.RulesError, match="nombre de lancers"):
+        rules.level_up_curve(4, 1, 1, n=-1)
+    with pytest.raises(rules.RulesError, match="probabilité"):
+        rules.level_up_curve(4, 1, 1, until="2")
+    with pytest.raises(rules.RulesError, match="apprentissage"):
+        rules.level_up_curve(4, 5, 1)
+
+
 @pytest.mark.parametrize(
     "magic, learning, reading",
     [(0, 1, "modified"), (5, 1, "natural"), (8, 1, "modified"), (2, 2, "natural")],

@@ -425,7 +425,39 @@ def test_progression_matches_engine(magic, learning, difficulty, xp, n):
     assert out["expected_xp"]["decimal"] == rules.format_decimal(
         rules.expected_xp(magic, learning), 2
     )
+    expect_curve(out["curve"], magic, learning, difficulty, xp, n)
     json.dumps(out)
+
+
+def expect_curve(curve, magic, learning, difficulty, xp, n):
+    """The progression's curve is the engine's chance of the level-up after each count drawn,
+    to the count where it reaches 99 % (or the casts asked for), and says its main figures."""
+    chance = [rules.level_up_within(magic, learning, difficulty, k, xp) for k in range(2000)]
+    assert curve["title"] == f"Chance d'avoir atteint le niveau {learning + 1}"
+    last = curve["last"]
+    assert last == max(next(k for k, c in enumerate(chance) if c >= Fraction(99, 100)), n) or (
+        chance[last] == 1 and chance[last - 1] < 1
+    )
+    counts = [*range(0, last, curve["step"]), last]
+    assert len(counts) <= 33
+    assert curve["permille"] == [round(chance[k] * 1000) for k in counts]
+    assert curve["ticks"][0] == 0 and curve["ticks"][-1] <= last and len(curve["ticks"]) <= 6
+    expected = rules.casts_to_next_level(magic, learning, difficulty, xp)
+    assert curve["expected"]["casts"] == pytest.approx(float(expected), abs=0.005)
+    assert rules.format_decimal(expected, 1) in curve["expected"]["label"]
+    if n <= last:
+        within = rules.format_percent(chance[n])
+        assert curve["point"] == {
+            "casts": n,
+            "permille": round(chance[n] * 1000),
+            "label": f"{n} lancer{'s' if n > 1 else ''} : {within}",
+        }
+        assert curve["text"].endswith(f" : {within}")
+    else:
+        assert curve["point"] is None
+    half = next(k for k, c in enumerate(chance) if c >= Fraction(1, 2))
+    assert f"50 % ou plus dès {half} lancer" in curve["text"].replace("\u00a0", " ")
+    assert f"({rules.format_percent(chance[half])})" in curve["text"]
 
 
 def test_progression_at_level_five():

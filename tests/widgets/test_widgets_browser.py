@@ -528,6 +528,7 @@ def test_progression_figures_come_from_the_engine(shared):
             ),
         },
     )
+    expect_progression_curve(page, 6, 2, 3, 15, 40)
     expect_rows(
         page,
         f'{PROG} tbody[data-rows="path"]',
@@ -554,6 +555,7 @@ def test_progression_figures_come_from_the_engine(shared):
     type_into(page, "#progression-lancers", "10")
     within = rules.level_up_within(6, 2, 3, 10, 0)
     expect_texts(page, {f'{PROG} [data-out="within.percent"]': rules.format_percent(within)})
+    expect_progression_curve(page, 6, 2, 3, 0, 10)
     page.wait_for_function("""() => {
         const state = new URLSearchParams(location.search);
         return state.get('progression-xp') === '0' && state.get('progression-lancers') === '10';
@@ -568,6 +570,53 @@ def test_progression_figures_come_from_the_engine(shared):
     expect_texts(other, {f'{PROG} [data-out="within.percent"]': rules.format_percent(within)})
     assert other.evaluate("document.documentElement.dataset.engine") == "idle"
     other.close()
+
+
+CURVE_JS = """() => {
+    const box = document.querySelector('section[data-calc=progression] .gr-curve');
+    const line = box.querySelector('polyline');
+    const point = box.querySelector('circle');
+    return {
+        label: box.getAttribute('aria-label'),
+        points: line ? line.getAttribute('points').split(' ').map((p) => p.split(',').map(Number)) : [],
+        point: point ? [Number(point.getAttribute('cx')), Number(point.getAttribute('cy'))] : null,
+        marks: Array.from(box.querySelectorAll('.gr-curve__mark')).map((t) => t.textContent),
+        title: box.querySelector('.gr-curve__title').textContent,
+    };
+}"""
+
+
+def expect_progression_curve(page, magic, learning, difficulty, xp, n) -> None:
+    """The progression's curve says what its figures say: each point the engine's chance of the
+    level-up after its count of casts, the casts asked for ringed with the figure shown above, the
+    expected count marked; its text equivalent the same figures."""
+    within = rules.format_percent(rules.level_up_within(magic, learning, difficulty, n, xp))
+    expected = rules.format_decimal(rules.casts_to_next_level(magic, learning, difficulty, xp), 1)
+    page.wait_for_function(
+        "(want) => (document.querySelector('section[data-calc=progression] .gr-curve')"
+        ".getAttribute('aria-label') || '').endsWith(want)",
+        arg=f"en {n} lancers : {within}",
+        timeout=ANSWER_MS,
+    )
+    drawn = page.evaluate(CURVE_JS)
+    chances = rules.level_up_curve(magic, learning, difficulty, xp, until=Fraction(99, 100), n=n)
+    last = len(chances) - 1
+    step = -(-last // 32)
+    counts = [*range(0, last, step), last]
+    left, right, top, bottom = 38, 308, 12, 104  # calculators-draw.js's plot
+    assert drawn["points"] == [
+        pytest.approx(
+            [left + (right - left) * k / last, bottom - (bottom - top) * float(chances[k])], abs=0.2
+        )
+        for k in counts
+    ]
+    assert drawn["point"] == pytest.approx(
+        [left + (right - left) * n / last, bottom - (bottom - top) * float(chances[n])], abs=0.2
+    )
+    assert drawn["marks"] == [f"moyenne : {expected}", f"{n} lancers : {within}"]
+    assert drawn["title"] == f"Chance d'avoir atteint le niveau {learning + 1}"
+    assert f"{expected} lancers en moyenne" in drawn["label"]
+    assert drawn["label"].startswith("Chance d'avoir atteint le niveau suivant — ")
 
 
 def test_study_figures_come_from_the_engine(shared):

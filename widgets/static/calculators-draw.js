@@ -8,6 +8,9 @@
 //   data-bars="path"      one bar per item (its label, its "share", its percent)
 // A bar is an image whose text equivalent (aria-label) says each item's label and percent,
 // after the element's data-chart-label.
+//   data-curve="path"     a cumulative curve (the progression's) under its title: the answer's
+//                         thousandths every "step" casts to "last", its labelled counts and
+//                         levels, its marks
 //   data-list="path"      one <li> per string
 //   data-show / data-hide element shown / hidden when the value is truthy
 
@@ -128,6 +131,131 @@ function drawBars(box, items) {
   box.setAttribute("aria-label", chartLabel(box.getAttribute("data-chart-label"), items));
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+// The curve's view and the plot's box inside it, in SVG units (scaled to the box's width).
+const VIEW = { width: 320, height: 136 };
+// The plot's frame inside the view, and its two middles (a ring's label goes to the free side).
+const PLOT = { left: 38, right: 308, top: 12, bottom: 104, centre: 173, midline: 58 };
+
+function svg(name, attributes, content) {
+  const el = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) el.setAttribute(key, String(value));
+  if (content !== undefined) el.textContent = text(content);
+  return el;
+}
+
+function coordinate(value) {
+  return Number.isFinite(value) ? Math.round(value * 100) / 100 : 0;
+}
+
+/** Where the curve's points go: count of casts and thousandths to the view's coordinates. */
+export function curveGeometry(curve) {
+  const last = Math.max(1, Number(curve.last) || 0);
+  const x = (casts) =>
+    coordinate(PLOT.left + ((PLOT.right - PLOT.left) * Math.min(Math.max(casts, 0), last)) / last);
+  const y = (permille) =>
+    coordinate(
+      PLOT.bottom - ((PLOT.bottom - PLOT.top) * Math.min(Math.max(permille, 0), 1000)) / 1000,
+    );
+  const step = Math.max(1, Number(curve.step) || 1);
+  const points = (Array.isArray(curve.permille) ? curve.permille : []).map((permille, index) => [
+    x(Math.min(index * step, last)),
+    y(permille),
+  ]);
+  return { x, y, points };
+}
+
+function drawCurve(box, curve) {
+  if (!curve || !Array.isArray(curve.permille)) {
+    box.replaceChildren();
+    box.setAttribute("aria-label", box.getAttribute("data-chart-label") || "");
+    return;
+  }
+  const { x, y, points } = curveGeometry(curve);
+  const chart = svg("svg", {
+    class: "gr-curve__svg",
+    viewBox: `0 0 ${VIEW.width} ${VIEW.height}`,
+    "aria-hidden": "true",
+    focusable: "false",
+  });
+  for (const level of curve.levels || []) {
+    const at = y(level.permille);
+    chart.append(
+      svg("path", { class: "gr-curve__grid", d: `M${PLOT.left} ${at}H${PLOT.right}` }),
+      svg(
+        "text",
+        { class: "gr-curve__tick", x: PLOT.left - 4, y: at + 3, "text-anchor": "end" },
+        level.label,
+      ),
+    );
+  }
+  for (const tick of curve.ticks || []) {
+    chart.append(
+      svg("path", { class: "gr-curve__grid", d: `M${x(tick)} ${PLOT.bottom}v4` }),
+      svg(
+        "text",
+        { class: "gr-curve__tick", x: x(tick), y: PLOT.bottom + 15, "text-anchor": "middle" },
+        tick,
+      ),
+    );
+  }
+  chart.append(
+    svg(
+      "text",
+      { class: "gr-curve__axis", x: PLOT.right, y: VIEW.height - 4, "text-anchor": "end" },
+      box.getAttribute("data-curve-axis") || "",
+    ),
+    svg("polyline", {
+      class: "gr-curve__line",
+      points: points.map(([px, py]) => `${px},${py}`).join(" "),
+    }),
+  );
+  const middle = PLOT.centre;
+  // The ring's figure beside it, above it when low, below when high; the expected count's on the
+  // other half of its line, away from the ring's (the curve climbs: above it on the left, under
+  // it on the right, the room is free).
+  const high = curve.point ? y(curve.point.permille) < PLOT.midline : false;
+  if (curve.expected) {
+    const at = x(curve.expected.casts);
+    chart.append(
+      svg("path", { class: "gr-curve__expected", d: `M${at} ${PLOT.top}V${PLOT.bottom}` }),
+      svg(
+        "text",
+        {
+          class: "gr-curve__mark",
+          x: at + (high ? 4 : -4),
+          y: high ? PLOT.bottom - 5 : PLOT.top + 9,
+          "text-anchor": high ? "start" : "end",
+        },
+        curve.expected.label,
+      ),
+    );
+  }
+  if (curve.point) {
+    const px = x(curve.point.casts);
+    const py = y(curve.point.permille);
+    chart.append(
+      svg("circle", { class: "gr-curve__point", cx: px, cy: py, r: 4 }),
+      svg(
+        "text",
+        {
+          class: "gr-curve__mark",
+          x: px + (px < middle ? 7 : -7),
+          y: py + (high ? 15 : -8),
+          "text-anchor": px < middle ? "start" : "end",
+        },
+        curve.point.label,
+      ),
+    );
+  }
+  const title = document.createElement("p");
+  title.className = "gr-curve__title";
+  title.textContent = text(curve.title);
+  box.replaceChildren(title, chart);
+  const head = box.getAttribute("data-chart-label");
+  box.setAttribute("aria-label", (head ? head + " — " : "") + text(curve.text));
+}
+
 function drawList(list, items) {
   const fragment = document.createDocumentFragment();
   (items || []).forEach((item) => {
@@ -151,6 +279,9 @@ export function draw(root, data) {
   });
   root.querySelectorAll("[data-bars]").forEach((el) => {
     drawBars(el, valueAt(data, el.getAttribute("data-bars")));
+  });
+  root.querySelectorAll("[data-curve]").forEach((el) => {
+    drawCurve(el, valueAt(data, el.getAttribute("data-curve")));
   });
   root.querySelectorAll("[data-list]").forEach((el) => {
     drawList(el, valueAt(data, el.getAttribute("data-list")));
