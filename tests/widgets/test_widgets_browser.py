@@ -407,6 +407,36 @@ def _error(call):
     raise AssertionError("the engine accepted the input")
 
 
+def expect_duel_bars(page, odds) -> None:
+    """The duel's chart says what its table says: one bar for each side's spell, one for each
+    shared outcome, in the table's order, each with its label and percent and as long as its
+    chance; its text equivalent the same figures."""
+    want = [[label, rules.format_percent(chance)] for label, chance in odds]
+    page.wait_for_function(
+        """(want) => JSON.stringify(Array.from(document.querySelectorAll(
+            'section[data-calc=duel] [data-bars=odds] .gr-bars__row')).map((r) =>
+            [r.children[0].textContent, r.children[2].textContent])) === JSON.stringify(want)""",
+        arg=want,
+        timeout=ANSWER_MS,
+    )
+    table = page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+            'section[data-calc=duel] tbody[data-rows=odds] tr')).map((r) =>
+            [r.children[0].textContent, r.children[2].textContent])"""
+    )
+    assert table == want
+    fills = page.evaluate(
+        "() => Array.from(document.querySelectorAll('section[data-calc=duel] .gr-bars__fill'))"
+        ".map((s) => parseFloat(s.style.width))"
+    )
+    assert fills == pytest.approx([float(chance) * 100 for _, chance in odds], abs=0.01)
+    box = page.locator('section[data-calc=duel] [data-bars="odds"]')
+    assert box.get_attribute("role") == "img"
+    assert box.get_attribute("aria-label") == "Issues du duel — " + ", ".join(
+        f"{label} : {percent}" for label, percent in want
+    )
+
+
 def test_duel_figures_come_from_duel_breakdown(shared):
     page, context = shared
     page.locator("#duel-a-sort").select_option("boule-de-feu")
@@ -431,6 +461,7 @@ def test_duel_figures_come_from_duel_breakdown(shared):
     )
     for key in ("a", "b", "cancel", "none"):
         assert d.odds[key] == rules.duel_odds(a, b)[key]
+    expect_duel_bars(page, [(labels[k], d.odds[k]) for k in ("a", "b", "cancel", "none")])
 
     def signed(n):
         return "0" if n == 0 else (f"+{n}" if n > 0 else f"\u2212{-n}")
