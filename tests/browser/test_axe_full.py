@@ -27,6 +27,8 @@ PAGES = {
     "dialogue d'ajout": ("sorts/vol/", ".gr-book-add"),
     "règles": ("regles/", "body"),
     "calculateurs": ("calculateurs/", "body"),
+    # Each calculator answered with its default values: its figures and its chart drawn.
+    "calculateurs, réponses": ("calculateurs/", "section[data-calc=study] button[type=submit]"),
     "grimoire vide": ("grimoire/", "[data-book-empty]"),
     "grimoire reçu par lien": ("grimoire/?livre=1.0.vol_1_0.acceleration_3_2", "[data-book-offer]"),
     "cartes": ("cartes/?sorts=vol,teleportation", ".gr-deck[data-ready]"),
@@ -103,9 +105,19 @@ FIGURES_SHOWN = """() => {
 AXE_BOOK = {**BOOK, "sorts": [{**entry, "xp": 0} for entry in BOOK["sorts"]]}
 
 
+#: A part of each calculator's chart, drawn with its answer.
+CALCULATOR_CHARTS = (
+    "section[data-calc=cast] .gr-bar__seg",
+    "section[data-calc=cast] [data-bars=at_least] .gr-bars__row",
+    "section[data-calc=duel] [data-bars=odds] .gr-bars__row",
+    "section[data-calc=progression] .gr-curve svg",
+    "section[data-calc=study] [data-bars=distribution] .gr-bars__row",
+)
+
+
 def bring_further(page, name):
     """The states of an update: offered then merged on « Mon grimoire », handed back at « La
-    table »; and the table by spell."""
+    table »; the table by spell; the calculators answered."""
     if name == "grimoire mis à jour":
         page.get_by_role("button", name="Mettre à jour mon grimoire").click()
         page.locator("[data-book-updated]:not([hidden])").wait_for()
@@ -129,6 +141,11 @@ def bring_further(page, name):
         page.get_by_role("button", name="Commencer la séance").click()
         page.get_by_role("button", name="Test réussi").click()
         page.locator("[data-study-where]").wait_for()
+    elif name == "calculateurs, réponses":
+        for calc in ("cast", "duel", "progression", "study"):
+            page.locator(f"section[data-calc={calc}] button[type=submit]").click()
+        for chart in CALCULATOR_CHARTS:
+            page.locator(chart).first.wait_for()
     elif name == "table par sort":
         page.get_by_role("button", name="Par sort").click()
         page.locator(".gr-party__spell").first.wait_for()
