@@ -325,12 +325,22 @@ export class Calculator {
     const faceField = this.field("face");
     if (faceField && face !== null) faceField.value = String(face);
     if (this.wantsUrl) this.saveState(face);
+    this.openOutput();
     draw(this.output, response);
     if (this.result) {
       this.result.hidden = false;
       this.result.classList.remove("is-stale");
     }
     this.section.setAttribute("data-result", response.roll ? "roll" : "ok");
+  }
+
+  /** The answer's slots, kept in a <template> until the first answer so a page of calculators
+   * carries none of their elements before one is asked for. */
+  openOutput() {
+    const template = this.output?.querySelector("template[data-output-template]");
+    if (!template) return;
+    this.output.replaceChildren(template.content.cloneNode(true));
+    this.result = this.output.querySelector("[data-result]");
   }
 
   syncSpell(select) {
