@@ -2,7 +2,7 @@
 // plot's width, thousandths up its height, from 0 % at the bottom.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartLabel, curveGeometry } from "../../widgets/static/calculators-draw.js";
+import { chartLabel, curveGeometry, openOutput } from "../../widgets/static/calculators-draw.js";
 
 test("each thousandth is drawn at its count of casts, the last at the right edge", () => {
   const { points, x, y } = curveGeometry({ last: 7, step: 3, permille: [0, 400, 900, 1000] });
@@ -37,4 +37,22 @@ test("a bar's text equivalent says each item and its percent after its own label
     ]),
     "Issues — A : 10 %, 3 XP : 90 %",
   );
+});
+
+test("an answer's slots come out of their template once, at the first answer", () => {
+  const slots = { id: "slots" };
+  let template = { content: { cloneNode: (deep) => (deep ? slots : null) } };
+  const shown = [];
+  const output = {
+    querySelector: (selector) => (selector === "template[data-output-template]" ? template : null),
+    replaceChildren: (child) => {
+      shown.push(child);
+      template = null; // the template is replaced by its slots
+    },
+  };
+  assert.equal(openOutput(output), true);
+  assert.deepEqual(shown, [slots]);
+  assert.equal(openOutput(output), false); // the second answer draws into the same slots
+  assert.deepEqual(shown, [slots]);
+  assert.equal(openOutput(null), false);
 });

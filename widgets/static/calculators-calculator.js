@@ -2,7 +2,7 @@
 // refuses a bad value at once in the engine's words, answers from the build's data when it
 // holds the answer, else from the engine (the shown result marked out of date meanwhile),
 // draws the answer and keeps its state in the address, as its own link (url-state.js).
-import { draw } from "./calculators-draw.js";
+import { draw, openOutput } from "./calculators-draw.js";
 import config from "./engine-config.js";
 import { engine } from "./calculators-engine.js";
 import {
@@ -131,8 +131,7 @@ export class Calculator {
     return found;
   }
 
-  // A roll in the address: its face, or the seed of a link shared before faces were
-  // (replayed by the engine).
+  // A roll in the address: its face, or an old link's seed (replayed by the engine).
   rollFromUrl() {
     const faceField = this.field("face");
     if (!faceField) return null;
@@ -325,22 +324,13 @@ export class Calculator {
     const faceField = this.field("face");
     if (faceField && face !== null) faceField.value = String(face);
     if (this.wantsUrl) this.saveState(face);
-    this.openOutput();
+    if (openOutput(this.output)) this.result = this.output.querySelector("[data-result]");
     draw(this.output, response);
     if (this.result) {
       this.result.hidden = false;
       this.result.classList.remove("is-stale");
     }
     this.section.setAttribute("data-result", response.roll ? "roll" : "ok");
-  }
-
-  /** The answer's slots, kept in a <template> until the first answer so a page of calculators
-   * carries none of their elements before one is asked for. */
-  openOutput() {
-    const template = this.output?.querySelector("template[data-output-template]");
-    if (!template) return;
-    this.output.replaceChildren(template.content.cloneNode(true));
-    this.result = this.output.querySelector("[data-result]");
   }
 
   syncSpell(select) {

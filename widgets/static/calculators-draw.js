@@ -267,6 +267,16 @@ function drawList(list, items) {
 }
 
 /** Fills every slot of ``root`` from ``data`` (a bridge answer). */
+/** Puts an answer's slots in place: kept in a <template data-output-template> until the first
+ * answer, so a page of calculators carries none of their elements before one is asked for.
+ * True when it did (the slots are new). */
+export function openOutput(output) {
+  const template = output?.querySelector("template[data-output-template]");
+  if (!template) return false;
+  output.replaceChildren(template.content.cloneNode(true));
+  return true;
+}
+
 export function draw(root, data) {
   root.querySelectorAll("[data-out]").forEach((el) => {
     el.textContent = text(valueAt(data, el.getAttribute("data-out")));
