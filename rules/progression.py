@@ -278,7 +278,7 @@ def level_up_curve(
     n = errors.integer("n", n, 0)
     until = errors.probability(until)
     needed = _cost(learning, difficulty) - xp
-    gains = [(g, n) for g, n in _gain_counts(magic, learning, extremes) if n]
+    gains = [(gain, faces) for gain, faces in _gain_counts(magic, learning, extremes) if faces]
     ways = [0] * needed  # ways[s]: the faces' sequences that have earned s XP, s short of needed
     ways[0] = 1
     curve = [Fraction(0)]
