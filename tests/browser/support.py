@@ -256,3 +256,12 @@ def turn_dark(page) -> None:
     transitions have ended."""
     page.emulate_media(color_scheme="dark")
     assert page.evaluate(_TURN_DARK) == "slate"
+
+
+def open_tables(page) -> None:
+    """A spell page's chart and full tables put in the page as a reader scrolling to them does
+    (they come in one screen ahead of the reader: site.js openLater), then the page back at its
+    top."""
+    page.locator(".gr-static-tables").scroll_into_view_if_needed()
+    page.wait_for_selector(".gr-static-tables .gr-xp-table", state="attached")
+    page.evaluate("window.scrollTo(0, 0)")

@@ -9,7 +9,14 @@ import json
 
 import pytest
 
-from tests.browser.support import AXE, PHONE, clear_site_storage, phone_problems, turn_dark
+from tests.browser.support import (
+    AXE,
+    PHONE,
+    clear_site_storage,
+    open_tables,
+    phone_problems,
+    turn_dark,
+)
 from tests.conftest import wait_until_settled
 from tests.offline.support import BOOK, open_with_book
 
@@ -88,6 +95,11 @@ WITH_BOOK = (
     "duel à la table",
     "duel contre un autre grimoire",
 )
+
+
+#: The spell pages whose chart and full tables are put in the page first (they come in as the
+#: reader nears them), the chart marked with the reader's wizard in the second.
+TABLES_OPENED = ("sort long", "sort de mon grimoire")
 
 
 #: The engine has answered for the stored spellbook: no figure is « calcul… » any more, and
@@ -192,6 +204,8 @@ def bring_to_state(page, site_url, name):
         page.get_by_role("group", name="Sort adverse").wait_for()
     else:
         bring_further(page, name)
+    if name in TABLES_OPENED:
+        open_tables(page)
     wait_until_settled(page)
     if name == "grimoire reçu par lien":
         # The stored spellbook's figures are shown.

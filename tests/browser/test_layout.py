@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.support import phone_problems, visible_slugs, wait_for_rows
+from tests.browser.support import open_tables, phone_problems, visible_slugs, wait_for_rows
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +36,7 @@ def test_tables_stay_readable_on_a_phone(reopen, path, scrolls):
     """Figures and words are never cut inside a cell; a wide table scrolls in its own wrapper,
     which a keyboard can reach (focusable) and a screen reader can name."""
     page = reopen(path)
+    open_tables(page)
     cut = page.evaluate("""() => [...document.querySelectorAll(
             '.gr-table .gr-pct, .gr-table .gr-frac, .gr-table thead th, .gr-table td')]
         .filter(el => {
@@ -122,7 +123,9 @@ PAPER = {"width": 718, "height": 1047}
 def test_a_spell_prints_as_a_clean_card(open_page, spells):
     page = open_page("sorts/invisibilite/", viewport=PAPER)
     assert shown(page, ".md-header") and shown(page, "button") and shown(page, ".gr-calc")
+    assert page.locator(".gr-odds-table").count() == 0  # the tables come in as the reader nears
     page.emulate_media(media="print")
+    page.wait_for_selector(".gr-odds-table", state="attached")  # … or before the page prints
     for chrome in (
         ".md-header",
         ".md-tabs",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rules
-from tests.browser.support import PHONE, turn_dark
+from tests.browser.support import PHONE, open_tables, turn_dark
 
 pytestmark = pytest.mark.browser
 
@@ -106,6 +106,7 @@ def test_every_spell_page_reads_on_a_phone(open_page, site_url, spells):
         page.emulate_media(color_scheme="light")
         page.goto(site_url + f"sorts/{slug}/")
         page.wait_for_selector(".gr-book-add")
+        open_tables(page)
         layout = page.evaluate(LAYOUT)
         problems += layout_problems(slug, layout, labels)
         shifts.add(round(layout["textTop"] - tops[slug]))
@@ -133,6 +134,7 @@ def test_the_numbers_that_matter_are_readable(reopen):
     """Percentages of the odds at 16 px, their fractions and the XP table at 14 px at least, the
     fields at the size of the text: on a phone, without sideways scrolling."""
     page = reopen("sorts/boule-de-feu/")
+    open_tables(page)
     sizes = page.evaluate("""() => Object.fromEntries(
         ['.gr-odds-table .gr-pct', '.gr-odds-table .gr-frac', '.gr-xp-table td', '.gr-fields dd',
          '.gr-description p'].map(sel => [sel, [...new Set([...document.querySelectorAll(sel)]
@@ -148,21 +150,34 @@ def test_a_spell_page_keeps_its_dom_small(reopen, site_url):
     became one element and a fraction; 4 more since each calculator folds its full tables; 33 more
     for the odds chart above the tables, 1 for the cast calculator's « at least » bars, 1 for the
     progression's curve, its title and picture drawn with the answer; 66 fewer since each
-    calculator's answer waits in a <template> until the first one)."""
+    calculator's answer waits in a <template> until the first one; 349 fewer since the chart and
+    full tables come in as the reader nears them)."""
     page = reopen("sorts/boule-de-feu/")
-    counts = page.evaluate("""() => ({all: document.getElementsByTagName('*').length,
-        tables: document.querySelector('.gr-static-tables').getElementsByTagName('*').length})""")
-    assert counts["tables"] <= 353
-    assert counts["all"] <= 653
+    page.wait_for_selector(".gr-book-add")
+    count = """() => ({all: document.getElementsByTagName('*').length,
+        tables: document.querySelector('.gr-static-tables').getElementsByTagName('*').length})"""
+    before = page.evaluate(count)
+    assert before["tables"] == 4  # two headings, and the two blocks kept for later
+    assert before["all"] <= 304
+    open_tables(page)
+    after = page.evaluate(count)
+    assert after["tables"] == 353
+    assert after["all"] <= before["all"] + 349 + 110  # the calculators' answers, drawn on the way
 
 
 def test_the_rules_below_the_text_are_laid_out_only_as_the_reader_nears_them(reopen):
-    """The odds tables and calculators (most of a spell page's elements) cost no style or layout
-    work while they are screens away, and are there once the reader scrolls to them."""
+    """The calculators cost no style or layout work while they are screens away, and the chart
+    and full tables (most of a spell page's elements) are not in the page yet; both are there
+    once the reader scrolls to them."""
     page = reopen("sorts/invocation-de-monstre/")
     page.wait_for_selector(".gr-book-add")
-    skipped = """() => !document.querySelector('.gr-spell-rules .gr-odds-table')
+    skipped = """() => !document.querySelector('.gr-spell-rules .gr-calc')
         .checkVisibility({contentVisibilityAuto: true})"""
     assert page.evaluate(skipped)
+    assert page.locator(".gr-spell-rules .gr-odds-table").count() == 0
     page.locator(".gr-spell-rules").scroll_into_view_if_needed()
     page.wait_for_function(f"() => !({skipped})()")
+    page.locator(".gr-static-tables").scroll_into_view_if_needed()
+    page.locator(".gr-spell-rules .gr-odds-table").first.wait_for()
+    assert page.locator(".gr-spell-rules .gr-odds-table").count() == 3
+    assert page.locator(".gr-spell-rules svg[data-chart=cast]").count() == 1

@@ -226,3 +226,36 @@ test("the words of a search result's address are the theme's ?h=", async () => {
   assert.equal(searchedWords("?h=%20%20"), "");
   assert.equal(searchedWords("?texte=vol"), "");
 });
+
+test("a block kept for later takes its place as the markup it holds, once", async () => {
+  const { openBlock } = await servedModule("assets/site/site.js");
+  const parent = new EventTarget();
+  const heard = [];
+  parent.addEventListener("gr-opened", (event) => heard.push(event.bubbles));
+  const template = {
+    innerHTML: "",
+    get content() {
+      return { parsed: this.innerHTML };
+    },
+  };
+  const block = {
+    isConnected: true,
+    textContent: '<table class="gr-xp-table"></table>',
+    parentNode: parent,
+    ownerDocument: {
+      createElement: (tag) => {
+        assert.equal(tag, "template");
+        return template;
+      },
+    },
+    replaceWith(node) {
+      this.by = node;
+      this.isConnected = false;
+    },
+  };
+  openBlock(block);
+  assert.deepEqual(block.by, { parsed: '<table class="gr-xp-table"></table>' });
+  assert.deepEqual(heard, [true]);
+  openBlock(block); // already in its place: nothing happens again
+  assert.deepEqual(heard, [true]);
+});

@@ -14,6 +14,7 @@ import yaml
 import rules
 from generator.pages import chart
 from generator.pages.chart import cast_series
+from tests.browser.support import open_tables
 from tests.conftest import ROOT
 from tests.offline.support import (
     BOOT_MS,
@@ -894,6 +895,7 @@ def test_a_spell_page_shows_that_wizard_s_odds_first(book_tab, site_url):
     }""")
     # The odds chart marks that wizard on the line of the spell's apprentissage, at the book's
     # magie: the engine's chance of casting there.
+    open_tables(page)  # the chart comes in as the reader nears it
     ring = page.locator('svg[data-chart="cast"] circle.gr-chart__mark')
     ring.wait_for(state="attached")
     chance = cast_series()[1].cast[3]

@@ -39,33 +39,34 @@ function tableName(wrap, table) {
   return heads.slice(0, 3).join(", ") + (heads.length > 3 ? "…" : "");
 }
 
+function nameScrollingTables(root) {
+  root.querySelectorAll(".md-typeset .gr-table-wrap").forEach((wrap) => {
+    const table = wrap.querySelector("table");
+    const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+    if (scrolls && !wrap.hasAttribute("tabindex")) {
+      const name = tableName(wrap, table);
+      wrap.setAttribute("tabindex", "0");
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", name ? "Tableau défilant : " + name : "Tableau défilant");
+      wrap.classList.add("gr-scrolls");
+    } else if (!scrolls && wrap.classList.contains("gr-scrolls")) {
+      wrap.removeAttribute("tabindex");
+      wrap.removeAttribute("role");
+      wrap.removeAttribute("aria-label");
+      wrap.classList.remove("gr-scrolls");
+    }
+  });
+}
+
+/* Named now, again when the screen's width changes and when tables kept for later come in. */
 function setupScrollableTables(root) {
-  const wraps = Array.prototype.slice.call(root.querySelectorAll(".md-typeset .gr-table-wrap"));
-  if (!wraps.length) return;
-  function update() {
-    wraps.forEach((wrap) => {
-      const table = wrap.querySelector("table");
-      const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
-      if (scrolls && !wrap.hasAttribute("tabindex")) {
-        const name = tableName(wrap, table);
-        wrap.setAttribute("tabindex", "0");
-        wrap.setAttribute("role", "region");
-        wrap.setAttribute("aria-label", name ? "Tableau défilant : " + name : "Tableau défilant");
-        wrap.classList.add("gr-scrolls");
-      } else if (!scrolls && wrap.classList.contains("gr-scrolls")) {
-        wrap.removeAttribute("tabindex");
-        wrap.removeAttribute("role");
-        wrap.removeAttribute("aria-label");
-        wrap.classList.remove("gr-scrolls");
-      }
-    });
-  }
-  update();
+  nameScrollingTables(root);
   let timer = null;
   window.addEventListener("resize", () => {
     clearTimeout(timer);
-    timer = setTimeout(update, 150);
+    timer = setTimeout(() => nameScrollingTables(root), 150);
   });
+  root.addEventListener("gr-opened", () => nameScrollingTables(root));
 }
 
 /** The prefix of the calculator a shared link is about: the first of ``prefixes`` that names
@@ -173,9 +174,60 @@ function scrollToSearchedWord(root) {
   look();
 }
 
+/** How far below the screen a block kept for later is put in the page: one screen ahead. */
+export const LATER_MARGIN = "0px 0px 100% 0px";
+
+/** Puts the HTML a ``<noscript data-gr-later>`` holds in its place (the browser keeps it as text
+ *  while scripts run: it is the build's own markup, shown as is to readers without them). */
+export function openBlock(block) {
+  if (!block.isConnected) return;
+  const parsed = block.ownerDocument.createElement("template");
+  parsed.innerHTML = block.textContent;
+  const parent = block.parentNode;
+  block.replaceWith(parsed.content);
+  parent.dispatchEvent(new CustomEvent("gr-opened", { bubbles: true }));
+}
+
+/* The blocks kept for later (a spell page's chart and full tables: most of its elements) enter
+   the page as the reader nears them (a link to their headings included), or before the page
+   prints; until then the page holds none of their elements. */
+function openLater(root) {
+  const blocks = Array.prototype.slice.call(root.querySelectorAll("noscript[data-gr-later]"));
+  if (!blocks.length) return;
+  const boxes = [...new Set(blocks.map((block) => block.parentElement))];
+  const print = typeof matchMedia === "function" ? matchMedia("print") : null;
+  let observer = null;
+  const openIn = (box) => {
+    for (const block of box.querySelectorAll("noscript[data-gr-later]")) openBlock(block);
+    observer?.unobserve(box);
+  };
+  const openAll = () => {
+    boxes.forEach(openIn);
+    observer?.disconnect();
+    window.removeEventListener("beforeprint", openAll);
+    print?.removeEventListener("change", openAll);
+  };
+  window.addEventListener("beforeprint", openAll);
+  print?.addEventListener("change", openAll);
+  if (typeof IntersectionObserver === "undefined") {
+    openAll();
+    return;
+  }
+  observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (entry.isIntersecting) openIn(entry.target);
+    },
+    { rootMargin: LATER_MARGIN },
+  );
+  boxes.forEach((box) => {
+    observer.observe(box);
+  });
+}
+
 /** Copy-link buttons, named scrolling tables and shared calculator links, where the page has them. */
 export function mountSite(root) {
   setupCopyLinks(root);
+  openLater(root);
   setupScrollableTables(root);
   focusSharedCalculator(root);
   scrollToSearchedWord(root);

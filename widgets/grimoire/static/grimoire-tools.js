@@ -116,6 +116,8 @@ function mountYourOdds(article, slug) {
     line.appendChild(link);
   };
   draw();
+  // The chart enters the page as the reader nears it (site.js): marked then.
+  tables.addEventListener("gr-opened", draw);
   return draw;
 }
 
