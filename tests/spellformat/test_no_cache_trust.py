@@ -1,33 +1,40 @@
-"""The build cache is not a trust boundary: a spell file is checked at every build, whatever
-``build/cache`` holds (a tampered entry once let a slug such as ``../../x`` skip validation)."""
+"""The build cache is not a trust boundary: a spell file edited after a generation is checked
+again, whatever ``build/cache`` holds. The one record a build reads before skipping the check is
+the generation's stamp (``generation.json``, :mod:`generator.cache`), and it never covers a spell
+file it did not read (a tampered file once skipped validation with a slug such as ``../../x``)."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import shutil
 from pathlib import Path
 
+from generator import cache
 from generator.spellformat.validate import load_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_a_tampered_cache_cannot_make_an_invalid_file_pass(tmp_path):
-    spells = tmp_path / "spells"
-    spells.mkdir()
-    source = ROOT / "spells" / "boule-de-feu.yaml"
-    raw = source.read_bytes().replace(b'slug: "boule-de-feu"', b'slug: "../../x"', 1)
-    assert raw != source.read_bytes()
-    (spells / "boule-de-feu.yaml").write_bytes(raw)
-    # What the former cache of valid files held, claiming the tampered file valid.
-    cache = tmp_path / "build" / "cache"
-    cache.mkdir(parents=True)
-    digest = hashlib.sha256(b"boule-de-feu.yaml\0" + raw).hexdigest()
-    (cache / "valid-files.json").write_text(
-        json.dumps({"key": "x", "files": {digest: [{"slug": "../../x"}, []]}}), encoding="utf-8"
-    )
-    loaded, problems = load_dir(spells)
-    assert [p for p in problems if p.field == "slug"], problems
-    shutil.rmtree(cache)
-    assert load_dir(spells)[1] == problems  # the same problems, cache or not
+def test_a_generation_stamp_never_covers_an_edited_spell_file(tmp_path):
+    root = tmp_path / "project"
+    root.mkdir()
+    for name in cache.SOURCE_FOLDERS:
+        if name != "spells":
+            (root / name).symlink_to(ROOT / name)
+    shutil.copytree(ROOT / "spells", root / "spells")
+    out = tmp_path / "build" / "docs"
+    out.mkdir(parents=True)
+    (out / "index.md").write_text("généré", encoding="utf-8")
+    key = cache.generation_digest(root, out, "")
+    cache.record_generation(out, key, 110)
+    assert cache.unchanged_generation(out, key) == 110  # the same sources: skipped
+
+    spell = root / "spells" / "boule-de-feu.yaml"
+    raw = spell.read_bytes()
+    tampered = raw.replace(b'slug: "boule-de-feu"', b'slug: "../../x"', 1)
+    assert tampered != raw
+    spell.write_bytes(tampered)
+    edited = cache.generation_digest(root, out, "")
+    assert edited != key
+    assert cache.unchanged_generation(out, edited) is None  # so the files are loaded again
+    problems = load_dir(root / "spells")[1]
+    assert [p for p in problems if p.field == "slug" and "boule-de-feu.yaml" in str(p.path)]
