@@ -12,7 +12,8 @@ import pytest
 
 import rules
 from generator.pages import chart
-from tests.pages.test_golden import GOLDEN, compare, generated
+from tests.golden import GOLDEN, compare
+from tests.pages.test_golden import generated
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 MAGICS = range(rules.stable_magic() + 1)

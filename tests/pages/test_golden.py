@@ -5,21 +5,19 @@ The calculators and the odds chart have their own golden files (``golden/calcula
 holds a one-line marker where each calculator stands, so that a change of a calculator's markup
 changes one golden file, not every spell page's.
 
-A difference fails with a unified diff. After reviewing it, accept the new output with
-``pytest tests/pages/test_golden.py --update-goldens`` and review the golden files' diff in git.
+Compared by the project's one golden comparison (:mod:`tests.golden`): after reviewing a
+difference, accept the new output with ``pytest tests/pages/test_golden.py --update-goldens``.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.golden import GOLDEN, compare
 
-GOLDEN = ROOT / "tests" / "pages" / "golden"
 SLUGS = [
     "invocation-de-monstre",
     "invisibilite",
@@ -61,25 +59,6 @@ def calculator(page: str, name: str) -> str:
     found = [m[0] for m in CALCULATOR.finditer(page) if m["calc"] == name]
     assert len(found) == 1, f"calculateur « {name} » : {len(found)} sur la page"
     return found[0]
-
-
-def compare(produced: str, golden: Path, update: bool) -> None:
-    shown = golden.relative_to(GOLDEN).as_posix()
-    if update:
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(produced, encoding="utf-8")
-        pytest.skip(f"{shown} réécrit : relisez son diff avant de valider")
-    expected = golden.read_text(encoding="utf-8") if golden.exists() else ""
-    if produced != expected:
-        diff = "".join(
-            difflib.unified_diff(
-                expected.splitlines(True),
-                produced.splitlines(True),
-                f"golden/{shown}",
-                f"généré/{shown}",
-            )
-        )
-        pytest.fail(f"la page générée diffère de sa référence :\n{diff}", pytrace=False)
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -1,26 +1,25 @@
 """Golden cases of the description renderer (render.py) and the cross-linker (links.py), no build.
 
-Each case is an input file ``goldens/<tool>/<case>.txt`` beside its expected output (``.html`` for
+Each case is an input file ``golden/texte/<tool>/<case>.txt`` beside its expected output (``.html`` for
 the renderer, ``.out`` for the linker). An optional front matter (``---`` … ``---``) gives the
 case's options: ``per_level`` for the renderer, ``exclude`` (a page's own spell) for the linker.
-Mentions are found among the spells of ``goldens/compendium.yaml``.
+Mentions are found among the spells of ``golden/texte/compendium.yaml``.
 
-A difference fails with a unified diff; after reviewing it, accept the new output with
-``pytest tests/pages/test_text_goldens.py --update-goldens`` and review the files in git.
+Compared by the project's one golden comparison (:mod:`tests.golden`): after reviewing a
+difference, accept the new output with ``pytest tests/pages/test_text_goldens.py --update-goldens``.
 """
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
-import pytest
 import yaml
 
 from generator.pages.links import MentionFinder
 from generator.pages.render import Span, render_description
+from tests.golden import GOLDEN, compare
 
-GOLDENS = Path(__file__).parent / "goldens"
+GOLDENS = GOLDEN / "texte"
 EXPECTED_SUFFIX = {"render": ".html", "links": ".out"}
 
 
@@ -77,21 +76,7 @@ def linked(options: dict, text: str) -> str:
 def test_golden_case(case: Path, update_goldens: bool):
     tool = case.parent.name
     produced = {"render": rendered, "links": linked}[tool](*read_case(case))
-    expected_path = case.with_suffix(EXPECTED_SUFFIX[tool])
-    if update_goldens:
-        expected_path.write_text(produced, encoding="utf-8")
-        pytest.skip(f"{expected_path.name} réécrit : relisez son diff avant de valider")
-    expected = expected_path.read_text(encoding="utf-8") if expected_path.exists() else ""
-    if produced != expected:
-        diff = "".join(
-            difflib.unified_diff(
-                expected.splitlines(True),
-                produced.splitlines(True),
-                f"attendu/{tool}/{expected_path.name}",
-                f"produit/{tool}/{expected_path.name}",
-            )
-        )
-        pytest.fail(f"la sortie diffère de sa référence :\n{diff}", pytrace=False)
+    compare(produced, case.with_suffix(EXPECTED_SUFFIX[tool]), update_goldens)
 
 
 def test_every_case_has_its_expected_output():
