@@ -572,3 +572,35 @@ def test_a_keystroke_places_one_screen_of_rows_and_lays_out_only_those_on_screen
     )
     assert skipped >= len(matching) - 2 * screenful
     assert len(visible_slugs(page)) == len(matching)
+
+
+#: The place of every filter toggle and of the text field, and whether the field's placeholder
+#: fits inside it (measured in the field's own font).
+PLACES = """() => {
+    const field = document.querySelector('#gr-q');
+    const style = getComputedStyle(field);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = style.font;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return {
+        toggles: [...document.querySelectorAll('.gr-toggle')].map(b => {
+            const box = b.getBoundingClientRect();
+            return [Math.round(box.left), Math.round(box.top), Math.round(box.width)];
+        }),
+        field: Math.round(field.getBoundingClientRect().width),
+        fits: context.measureText(field.placeholder).width <= room,
+    };
+}"""
+
+
+def test_turning_filters_on_moves_no_button_and_keeps_the_field_s_placeholder(index):
+    """« + 5 » and « + Feu » on: every toggle stays where it was, the text field keeps its width
+    beside « Filtres 2 », its placeholder whole."""
+    before = index.evaluate(PLACES)
+    assert before["fits"]
+    facet_button(index, "niveau", "Niveau 5").click()
+    facet_button(index, "element", "Élément Feu").click()
+    assert index.locator(".gr-filter-open").inner_text() == "Filtres 2"
+    assert index.evaluate(PLACES) == before
+    facet_button(index, "element", "Élément Feu").click()  # excluded: « − Feu »
+    assert index.evaluate(PLACES) == before
