@@ -181,3 +181,30 @@ def test_the_rules_below_the_text_are_laid_out_only_as_the_reader_nears_them(reo
     page.locator(".gr-spell-rules .gr-odds-table").first.wait_for()
     assert page.locator(".gr-spell-rules .gr-odds-table").count() == 3
     assert page.locator(".gr-spell-rules svg[data-chart=cast]").count() == 1
+
+
+def test_the_title_starts_under_the_header_and_a_level_s_link_is_muted(reopen):
+    """No empty band between the header and the spell's name; a level line's « # » link in the
+    muted colour of the text, not the purple of links (until the line is the one linked to)."""
+    page = reopen("sorts/vol/")
+    page.wait_for_selector(".gr-book-add")
+    found = page.evaluate("""() => {
+        const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+        const title = document.querySelector('h1').getBoundingClientRect().top;
+        const probe = (variable) => {
+            const span = document.createElement('span');
+            span.style.color = `var(${variable})`;
+            document.querySelector('.gr-description').append(span);
+            const color = getComputedStyle(span).color;
+            span.remove();
+            return color;
+        };
+        const links = [...document.querySelectorAll('.gr-level .gr-level-link')];
+        return {band: title - header, links: links.length,
+                colors: [...new Set(links.map(a => getComputedStyle(a).color))],
+                muted: probe('--md-default-fg-color--light'), link: probe('--md-typeset-a-color')};
+    }""")
+    assert 0 <= found["band"] <= 16
+    assert found["links"] >= 3
+    assert found["muted"] != found["link"]
+    assert found["colors"] == [found["muted"]]

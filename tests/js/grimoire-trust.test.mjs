@@ -60,6 +60,19 @@ function castEntry(face) {
   );
 }
 
+/** A real study of Accélération for ``hours``, its test failed at hour ``failed`` (or null). */
+function studyEntry(hours, failed) {
+  const spellbook = {
+    magic: 3,
+    reading: "natural",
+    spells: [{ slug: "acceleration", learning: 2, xp: 0 }],
+    journal: [],
+  };
+  return JSON.parse(
+    JSON.stringify(journal.studySession(spellbook, "acceleration", hours, failed, NOW)),
+  );
+}
+
 // The reproductions of the review: each imported file is refused, naming its journal entry.
 const hostile = () => [
   [
@@ -115,6 +128,15 @@ const hostile = () => [
       apres: { apprentissage: 2, xp: 3 },
     },
     "heures d’étude : attendu l’une de 1, 2, 3, 4, 5, 6, reçu « -7 »",
+  ],
+  // A real study of 3 hours claiming more XP than the rules give for it.
+  [
+    { ...studyEntry(3, null), gain: 9999, apres: { apprentissage: 2, xp: 9999 } },
+    "XP de la séance : la table des règles donne +",
+  ],
+  [
+    { ...studyEntry(3, 2), gain: studyEntry(3, null).gain },
+    "XP de la séance : la table des règles",
   ],
   [{ ...castEntry(5), t: "hier" }, "date : attendu une date ISO"],
   [

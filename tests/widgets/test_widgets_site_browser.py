@@ -152,13 +152,23 @@ def test_a_calculator_link_carries_that_calculator_and_lands_on_it(offline_engin
     assert 0 <= heading_top(other, "etude-titre") <= 100
 
 
-@pytest.mark.parametrize("heading", ["etude-titre", "progression-titre"])
+@pytest.mark.parametrize(
+    "path, heading",
+    [
+        ("calculateurs/", "lancer-titre"),
+        ("calculateurs/", "duel-titre"),
+        ("calculateurs/", "etude-titre"),
+        ("calculateurs/", "progression-titre"),
+        # On a spell page, the chart and full tables below come in meanwhile.
+        ("sorts/eclair/", "progression-titre"),
+    ],
+)
 def test_a_link_to_a_calculator_s_heading_lands_on_it_after_the_answers(
-    offline_engine, site_url, heading
+    offline_engine, site_url, path, heading
 ):
     context, _ = offline_engine
     page = context.new_page()
-    page.goto(site_url + "calculateurs/#" + heading)
+    page.goto(site_url + path + "#" + heading)
     page.wait_for_function(NEAR_ANSWERED, timeout=ANSWER_MS)
     page.evaluate(
         "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
