@@ -188,3 +188,34 @@ test("the party's evening: each wizard who played, named, in the table's order",
   assert.ok(parts[1].startsWith("Magicien 3 — la soirée : 1 lancer."), parts[1]);
   assert.equal(partyEvening([idle], "2026-12-04T12:00:00.000Z", nameOf), "Rien encore ce soir.");
 });
+
+test("a spell whose XP the player set by hand says so at the table, from a link or a file", () => {
+  const book = structuredClone(YSOLDE);
+  book.spells.push({ slug: "eclair", learning: 1, xp: 0 });
+  journal.setSpell(book, "vol", 2, 9, "2026-12-01T20:00:00.000Z"); // 5 → 9 XP, by hand
+  assert.equal(book.journal.at(-1).type, "modif");
+  const value = format.encodeLink(book);
+  assert.match(value, /\.vol_2_9_m\.eclair_1_0$/);
+  // From the link: the mark only; from the file: its journal's « modif » entry.
+  const fromLink = party.readPasted(link(book), KNOWN).wizards[0];
+  const file = format.readFileText(JSON.stringify(format.exportData(book, KNOWN)), KNOWN);
+  for (const wizard of [fromLink, party.wizardOf(file)]) {
+    assert.deepEqual(
+      wizard.spells.map((s) => [s.slug, s.xp, s.hand === true]),
+      [
+        ["vol", 9, true],
+        ["eclair", 0, false],
+      ],
+    );
+  }
+  // Kept so by the table's storage and its party link; a link without the mark has none.
+  const stored = party.readParty(JSON.stringify(party.serialiseParty([fromLink])));
+  assert.equal(stored.party[0].spells[0].hand, true);
+  assert.equal(party.readPartyValue(party.partyValue([fromLink]), KNOWN)[0].spells[0].hand, true);
+  assert.equal(party.readPasted(link(YSOLDE), KNOWN).wizards[0].spells[0].hand, undefined);
+  // Any other mark is a damaged link, refused.
+  assert.throws(
+    () => format.readLink(value.replace("_m", "_x"), KNOWN),
+    /sort n° 1 du lien illisible/,
+  );
+});

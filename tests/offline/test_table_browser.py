@@ -208,6 +208,22 @@ def test_bad_party_links_and_a_ninth_wizard_are_refused_in_french(site_url, new_
     assert STORAGE_KEY not in mj.evaluate("Object.keys(localStorage)")
 
 
+def test_a_spell_set_by_hand_says_so_at_the_table(site_url, new_context):
+    """A player's link marks a spell whose XP was set by hand (« _m », from a « modifié à la
+    main » entry of that player's journal): the MJ sees it by wizard and by spell, the other
+    wizard's same spell unmarked."""
+    mj = new_context(engine=False).new_page()
+    mj.goto(site_url + "table/?livres=3.3.modified.WXNvbGRl.vol_2_5_m~3.1.natural..vol_1_0")
+    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    facts = mj.locator(".gr-party__wizard .gr-party__facts").all_inner_texts()
+    assert facts[0].startswith("apprentissage 2, 5 XP (modifié à la main) ; chance de lancer")
+    assert facts[1].startswith("apprentissage 1, 0 XP ; chance de lancer")
+    mj.get_by_role("button", name="Par sort").click()
+    mj.locator(".gr-party__spell").first.wait_for()
+    by_spell = mj.locator(".gr-party__spell .gr-party__facts").all_inner_texts()
+    assert sum("(modifié à la main)" in text for text in by_spell) == 1
+
+
 def test_the_mj_casts_for_a_wizard_offers_the_level_and_undoes(site_url, new_context):
     cost = rules.level_up_cost(2, SPELLS["vol"]["difficulty"])
     # Ysolde's Vol one XP short of its next level; Brannock at the table too.

@@ -1,15 +1,17 @@
 /* Grimoire — « Mon grimoire » going out and coming back: the share link and the exported file.
  *
  * Share link (short: no journal), version 3:
- *   ?livre=3.<magie>.<lecture>.<nom>.<slug>_<apprentissage>_<xp>.<slug>_…
- *   (unreserved characters only: the wizard's name as its UTF-8 bytes in base64url, empty when
+ *   ?livre=3.<magie>.<lecture>.<nom>.<slug>_<apprentissage>_<xp>[_m].<slug>_…
+ *   (« _m »: that spell's state was set by hand, « modifié à la main », which the MJ's table says;
+ *   unreserved characters only: the wizard's name as its UTF-8 bytes in base64url, empty when
  *   the book has none). Versions 2 (without the name: ?livre=2.<magie>.<lecture>.<slug>_…) and 1
  *   (without the reading either: ?livre=1.<magie>.<slug>_…) still import.
  * Export file: {"format": "grimoire-livre", "version": 3, "nom": …, "magie": …, "reglages",
- *   "sorts": [{slug, nom, apprentissage, xp}], "journal"} (versions 1 and 2 still import). Everything read is validated completely (grimoire-model.js) before
- * anything is written: a refused link or file never touches the stored spellbook.
+ *   "sorts": [{slug, nom, apprentissage, xp, main (only when true)}], "journal"} (versions 1 and
+ *   2 still import). Everything read is validated completely (grimoire-model.js) before anything
+ *   is written: a refused link or file never touches the stored spellbook.
  */
-import { BookError, FORMAT, VERSION, quoted, validate } from "./grimoire-model.js";
+import { BookError, FORMAT, VERSION, quoted, storedSpell, validate } from "./grimoire-model.js";
 import { decodeName, encodeName } from "./grimoire-values.js";
 
 export const LINK_PARAM = "livre";
@@ -21,13 +23,24 @@ const LINK_VERSIONS = [1, 2, 3];
 export const MAX_LINK_CHARS = 20000;
 export const MAX_FILE_BYTES = 1000000;
 
+/** The slugs of ``book``'s spells whose state was set by hand: marked so when read, or with a
+    « modif » entry in its journal. */
+export function handEdited(book) {
+  const slugs = new Set(book.spells.filter((s) => s.hand).map((s) => s.slug));
+  for (const entry of book.journal || []) if (entry.type === "modif") slugs.add(entry.sort);
+  return slugs;
+}
+
 export function encodeLink(book) {
+  const hand = handEdited(book);
   return [
     String(LINK_VERSION),
     String(book.magic),
     book.reading,
     encodeName(book.name || ""),
-    ...book.spells.map((s) => s.slug + "_" + s.learning + "_" + s.xp),
+    ...book.spells.map(
+      (s) => s.slug + "_" + s.learning + "_" + s.xp + (hand.has(s.slug) ? "_m" : ""),
+    ),
   ].join(".");
 }
 
@@ -63,14 +76,16 @@ export function decodeLink(text) {
   }
   parts.slice(first).forEach((part, index) => {
     const fields = part.split("_");
-    if (fields.length !== 3) {
+    if (!(fields.length === 3 || (fields.length === 4 && fields[3] === "m"))) {
       throw new BookError(["sort n° " + (index + 1) + " du lien illisible : " + quoted(part)]);
     }
-    data.sorts.push({
+    const spell = {
       slug: fields[0],
       apprentissage: linkNumber(fields[1]),
       xp: linkNumber(fields[2]),
-    });
+    };
+    if (fields.length === 4) spell.main = true;
+    data.sorts.push(spell);
   });
   return data;
 }
@@ -125,12 +140,11 @@ export function exportData(book, known) {
     nom: book.name || "",
     magie: book.magic,
     reglages: { lecture: book.reading },
-    sorts: book.spells.map((s) => ({
-      slug: s.slug,
-      nom: known?.[s.slug] ? known[s.slug].name : s.slug,
-      apprentissage: s.learning,
-      xp: s.xp,
-    })),
+    sorts: book.spells.map((s) => {
+      const { slug, apprentissage, xp, main } = storedSpell(s);
+      const spell = { slug, nom: known?.[s.slug] ? known[s.slug].name : s.slug, apprentissage, xp };
+      return main ? { ...spell, main } : spell;
+    }),
     journal: book.journal,
   };
 }

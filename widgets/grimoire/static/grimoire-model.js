@@ -105,7 +105,10 @@ function readEntry(entry, index, known, seen) {
     );
   }
   if (problems.length) return { problem: problems.join(" ; ") };
-  return { spell: { slug, learning: level, xp: entry.xp } };
+  const spell = { slug, learning: level, xp: entry.xp };
+  // Its XP or level was set by hand (a link carries that, not the journal: grimoire-format.js).
+  if (entry.main === true) spell.hand = true;
+  return { spell };
 }
 
 /**
@@ -227,6 +230,13 @@ function readJournal(data, refuse) {
   return journal;
 }
 
+/** A spell as stored and exported: « main » when its state was set by hand. */
+export function storedSpell(spell) {
+  const stored = { slug: spell.slug, apprentissage: spell.learning, xp: spell.xp };
+  if (spell.hand) stored.main = true;
+  return stored;
+}
+
 /** The stored form of ``book`` (``kept``: {sorts, journal}, raw entries kept as they were read:
     the journal's before the readable ones, which « Annuler » takes back from the end). */
 export function serialise(book, kept = { sorts: [], journal: [] }) {
@@ -235,9 +245,7 @@ export function serialise(book, kept = { sorts: [], journal: [] }) {
     nom: book.name,
     magie: book.magic,
     reglages: { lecture: book.reading },
-    sorts: book.spells
-      .map((s) => ({ slug: s.slug, apprentissage: s.learning, xp: s.xp }))
-      .concat(kept.sorts),
+    sorts: book.spells.map(storedSpell).concat(kept.sorts),
     journal: kept.journal.concat(book.journal),
   };
   if (book.lineage) stored.lignee = book.lineage;

@@ -192,9 +192,11 @@ export class TablePage {
   }
 }
 
-/** A spell's line for ``wizard``: apprentissage, XP and that wizard's chance to cast it. */
+/** A spell's line for ``wizard``: apprentissage, XP (set by hand, when the player did) and that
+    wizard's chance to cast it. */
 function spellFacts(wizard, spell) {
-  const facts = `apprentissage ${spell.learning}, ${spell.xp} XP`;
+  const facts =
+    `apprentissage ${spell.learning}, ${spell.xp} XP` + (spell.hand ? " (modifié à la main)" : "");
   if (!castable(spell.learning)) return `${facts} ; pas encore lançable`;
   const chance = castChance(
     castOdds({ magic: wizard.magic, learning: spell.learning, reading: wizard.reading }),

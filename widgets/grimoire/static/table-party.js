@@ -14,9 +14,15 @@
  * Party link: table/?livres=<share link value>~<share link value>~… (each one a version 3 share
  *   link's value, « ~ » between them: unreserved characters only).
  */
-import { MAX_LINK_CHARS, encodeLink, readLink, readPastedLink } from "./grimoire-format.js";
+import {
+  MAX_LINK_CHARS,
+  encodeLink,
+  handEdited,
+  readLink,
+  readPastedLink,
+} from "./grimoire-format.js";
 import { undo } from "./grimoire-journal.js";
-import { BookError, validate } from "./grimoire-model.js";
+import { BookError, storedSpell, validate } from "./grimoire-model.js";
 
 export const TABLE_KEY = "grimoire.table.v1";
 export const TABLE_VERSION = 1;
@@ -40,7 +46,7 @@ export function serialiseParty(party, kept = []) {
         nom: w.name,
         magie: w.magic,
         lecture: w.reading,
-        sorts: w.spells.map((s) => ({ slug: s.slug, apprentissage: s.learning, xp: s.xp })),
+        sorts: w.spells.map(storedSpell),
         journal: w.journal || [],
       }))
       .concat(kept),
@@ -104,13 +110,17 @@ export function readParty(raw) {
 }
 
 /** The wizard of a spellbook read from a link or a file: the table's journal starts empty (the
-    player's own stays with the player). */
+    player's own stays with the player); a spell whose state the player set by hand says so. */
 export function wizardOf(book) {
+  const hand = handEdited(book);
   return {
     name: book.name || "",
     magic: book.magic,
     reading: book.reading,
-    spells: book.spells.map((s) => ({ slug: s.slug, learning: s.learning, xp: s.xp })),
+    spells: book.spells.map((s) => {
+      const spell = { slug: s.slug, learning: s.learning, xp: s.xp };
+      return hand.has(s.slug) ? { ...spell, hand: true } : spell;
+    }),
     journal: [],
   };
 }
