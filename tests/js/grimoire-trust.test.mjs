@@ -426,7 +426,7 @@ test("generated books are refused naming the entry, or load, undo and reload wit
       for (const problem of error.problems) {
         assert.match(
           problem,
-          /^(entrée n° \d+ du journal illisible : .+|XP de « .+|apprentissage de « .+)$/,
+          /^(entrée n° \d+ du journal illisible : .+|XP de « .+|apprentissage de « .+|« .+ » : le journal le laisse à .+)$/,
         );
         assert.doesNotMatch(problem, /undefined|NaN|Cannot|TypeError/);
       }
@@ -455,4 +455,58 @@ test("generated books are refused naming the entry, or load, undo and reload wit
     });
   }
   assert.ok(refused > 30 && loaded > 30, `${refused} refused, ${loaded} loaded`);
+});
+
+test("an imported journal is followed spell by spell: a raised start or a spell changed outside it is refused", () => {
+  // The second cast claims to start from 9 996 XP, where the first left Accélération at 3.
+  const spellbook = {
+    magic: 3,
+    reading: "natural",
+    spells: [{ slug: "acceleration", learning: 2, xp: 9996 }],
+    journal: [],
+  };
+  const raised = JSON.parse(
+    JSON.stringify(journal.castSpell(spellbook, "acceleration", { face: 5, now: NOW })),
+  );
+  const after = spellbook.spells[0].xp;
+  const said = problems(() =>
+    book.readFileText(
+      fileOf([castEntry(3), raised], {
+        sorts: [{ slug: "acceleration", apprentissage: 2, xp: after }],
+      }),
+      KNOWN,
+    ),
+  );
+  assert.deepEqual(said, [
+    "entrée n° 2 du journal illisible : état avant : l’entrée précédente de ce sort le laisse à " +
+      "apprentissage 2, 3 XP, reçu apprentissage 2, 9996 XP",
+  ]);
+  // The journal's casts as the rules give them, the spell at 9 999 XP all the same.
+  assert.deepEqual(
+    problems(() =>
+      book.readFileText(
+        fileOf([castEntry(3)], { sorts: [{ slug: "acceleration", apprentissage: 2, xp: 9999 }] }),
+        KNOWN,
+      ),
+    ),
+    [
+      "« Accélération » : le journal le laisse à apprentissage 2, 3 XP, le grimoire dit " +
+        "apprentissage 2, 9999 XP",
+    ],
+  );
+  // A real evening goes out and comes back: cast, removed, added again by hand, edited.
+  const evening = {
+    magic: 3,
+    reading: "natural",
+    spells: [{ slug: "acceleration", learning: 2, xp: 0 }],
+    journal: [],
+  };
+  journal.castSpell(evening, "acceleration", { face: 3, now: NOW });
+  journal.removeSpell(evening, "acceleration", NOW);
+  journal.setSpell(evening, "acceleration", 1, 4, NOW);
+  journal.setSpell(evening, "acceleration", 1, 7, NOW);
+  const read = book.readFileText(JSON.stringify(book.exportData(evening, KNOWN)), KNOWN);
+  assert.equal(read.journal.length, 4);
+  assert.deepEqual(read.spells, [{ slug: "acceleration", learning: 1, xp: 7 }]);
+  assert.deepEqual([...book.handEdited(read)], ["acceleration"]); // « modifié à la main »
 });

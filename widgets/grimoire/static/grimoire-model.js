@@ -181,6 +181,8 @@ export function validate(data, known, options = {}) {
       : [];
     return { book, rejected, kept };
   }
+  if (options.file && !problems.length)
+    problems.push(...chainProblems(data, journal, spells, known));
   if (problems.length) throw new BookError(problems);
   if (known) book.gone = spells.filter((s) => !Object.hasOwn(known, s.slug)).map((s) => s.slug);
   return book;
@@ -225,9 +227,56 @@ function readJournal(data, refuse) {
   entries.forEach((entry, index) => {
     const problem = entryProblem(entry);
     if (problem === null) journal.push(entry);
-    else refuse("entrée n° " + (first + index + 1) + " du journal illisible : " + problem, entry);
+    else refuse(journalWhere(first + index) + problem, entry);
   });
   return journal;
+}
+
+const journalWhere = (index) => "entrée n° " + (index + 1) + " du journal illisible : ";
+
+const spellState = (state) =>
+  state === null
+    ? "absent du grimoire"
+    : "apprentissage " + state.apprentissage + ", " + state.xp + " XP";
+const sameState = (a, b) =>
+  a === null ? b === null : b !== null && a.apprentissage === b.apprentissage && a.xp === b.xp;
+
+/* An imported file's journal followed spell by spell (each entry readable): every entry starts
+   where the one before it on that spell left it, and every spell is where its last entry left it;
+   an entry whose « avant » was raised, or a spell whose XP was changed outside the journal, is
+   refused, naming it. */
+function chainProblems(data, journal, spells, known) {
+  const problems = [];
+  const place = new Map((journal.length ? data.journal : []).map((entry, index) => [entry, index]));
+  const left = new Map();
+  for (const entry of journal) {
+    if (left.has(entry.sort) && !sameState(left.get(entry.sort), entry.avant)) {
+      problems.push(
+        journalWhere(place.get(entry)) +
+          "état avant : l’entrée précédente de ce sort le laisse à " +
+          spellState(left.get(entry.sort)) +
+          ", reçu " +
+          spellState(entry.avant),
+      );
+    }
+    left.set(entry.sort, entry.apres);
+  }
+  for (const [slug, last] of left) {
+    const spell = spells.find((s) => s.slug === slug);
+    const now = spell ? { apprentissage: spell.learning, xp: spell.xp } : null;
+    if (!sameState(last, now)) {
+      const name =
+        known && Object.hasOwn(known, slug) ? "« " + known[slug].name + " »" : quoted(slug);
+      problems.push(
+        name +
+          " : le journal le laisse à " +
+          spellState(last) +
+          ", le grimoire dit " +
+          spellState(now),
+      );
+    }
+  }
+  return problems;
 }
 
 /** A spell as stored and exported: « main » when its state was set by hand. */
