@@ -242,10 +242,12 @@ _TURN_DARK = """() => {
     const input = document.querySelector("[data-md-color-media='(prefers-color-scheme: dark)']");
     for (const key of ['media', 'scheme', 'primary', 'accent'])
         document.body.setAttribute('data-md-color-' + key, input.getAttribute('data-md-color-' + key));
-    // The theme's colours change with a transition: wait for every one to end.
+    // The theme's colours change with a transition: wait for every one to end, 2 s at most (a
+    // transition inside a part of the page skipped by content-visibility never runs).
+    const bound = new Promise(done => setTimeout(done, 2000));
     return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
-        () => Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)
-            .map(a => a.finished.catch(() => null)))
+        () => Promise.race([bound, Promise.all(document.getAnimations()
+            .filter(a => a instanceof CSSTransition).map(a => a.finished.catch(() => null)))])
             .then(() => done(document.body.dataset.mdColorScheme)))));
 }"""
 
