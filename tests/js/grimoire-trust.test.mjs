@@ -47,31 +47,23 @@ const fileOf = (journalEntries, extra = {}) =>
     ...extra,
   });
 
+/** A spellbook of magie 3 reading the die naturally, Accélération at apprentissage 2 and ``xp``. */
+const accelerationBook = (xp = 0) => ({
+  magic: 3,
+  reading: "natural",
+  spells: [{ slug: "acceleration", learning: 2, xp }],
+  journal: [],
+});
+/** A journal entry as a file carries it (plain JSON). */
+const asRead = (entry) => JSON.parse(JSON.stringify(entry));
+
 /** A real cast of Accélération (magie 3, apprentissage 2, natural reading) with ``face``. */
-function castEntry(face) {
-  const spellbook = {
-    magic: 3,
-    reading: "natural",
-    spells: [{ slug: "acceleration", learning: 2, xp: 0 }],
-    journal: [],
-  };
-  return JSON.parse(
-    JSON.stringify(journal.castSpell(spellbook, "acceleration", { face, now: NOW })),
-  );
-}
+const castEntry = (face) =>
+  asRead(journal.castSpell(accelerationBook(), "acceleration", { face, now: NOW }));
 
 /** A real study of Accélération for ``hours``, its test failed at hour ``failed`` (or null). */
-function studyEntry(hours, failed) {
-  const spellbook = {
-    magic: 3,
-    reading: "natural",
-    spells: [{ slug: "acceleration", learning: 2, xp: 0 }],
-    journal: [],
-  };
-  return JSON.parse(
-    JSON.stringify(journal.studySession(spellbook, "acceleration", hours, failed, NOW)),
-  );
-}
+const studyEntry = (hours, failed) =>
+  asRead(journal.studySession(accelerationBook(), "acceleration", hours, failed, NOW));
 
 // The reproductions of the review: each imported file is refused, naming its journal entry.
 const hostile = () => [
@@ -459,15 +451,8 @@ test("generated books are refused naming the entry, or load, undo and reload wit
 
 test("an imported journal is followed spell by spell: a raised start or a spell changed outside it is refused", () => {
   // The second cast claims to start from 9 996 XP, where the first left Accélération at 3.
-  const spellbook = {
-    magic: 3,
-    reading: "natural",
-    spells: [{ slug: "acceleration", learning: 2, xp: 9996 }],
-    journal: [],
-  };
-  const raised = JSON.parse(
-    JSON.stringify(journal.castSpell(spellbook, "acceleration", { face: 5, now: NOW })),
-  );
+  const spellbook = accelerationBook(9996);
+  const raised = asRead(journal.castSpell(spellbook, "acceleration", { face: 5, now: NOW }));
   const after = spellbook.spells[0].xp;
   const said = problems(() =>
     book.readFileText(
@@ -495,12 +480,7 @@ test("an imported journal is followed spell by spell: a raised start or a spell 
     ],
   );
   // A real evening goes out and comes back: cast, removed, added again by hand, edited.
-  const evening = {
-    magic: 3,
-    reading: "natural",
-    spells: [{ slug: "acceleration", learning: 2, xp: 0 }],
-    journal: [],
-  };
+  const evening = accelerationBook();
   journal.castSpell(evening, "acceleration", { face: 3, now: NOW });
   journal.removeSpell(evening, "acceleration", NOW);
   journal.setSpell(evening, "acceleration", 1, 4, NOW);

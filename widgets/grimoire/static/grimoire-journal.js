@@ -6,7 +6,14 @@
  * The outcome of a face and its XP, the level costs: grimoire-table.js (rules' data).
  */
 import { newEntryId } from "./grimoire-entries.js";
-import { BookError, MAX_JOURNAL, MAX_UNDONE, find } from "./grimoire-model.js";
+import {
+  BookError,
+  MAX_JOURNAL,
+  MAX_UNDONE,
+  find,
+  sameState as same,
+  stateOf as state,
+} from "./grimoire-model.js";
 import {
   FACES,
   LABELS,
@@ -19,8 +26,6 @@ import {
   studyXp,
   xpOf,
 } from "./grimoire-table.js";
-
-const state = (spell) => (spell ? { apprentissage: spell.learning, xp: spell.xp } : null);
 
 /** Adds ``entry`` to the journal under a new identifier (what merges two tabs' journals). */
 function record(book, entry) {
@@ -171,9 +176,6 @@ export function removeSpell(book, slug, now) {
   book.spells = book.spells.filter((s) => s.slug !== slug);
   return record(book, { t: now, type: "retrait", sort: slug, avant: state(spell), apres: null });
 }
-
-const same = (a, b) =>
-  a === null ? b === null : b !== null && a.apprentissage === b.apprentissage && a.xp === b.xp;
 
 /** Takes back the last entry; returns it. A spell changed since (by hand) is never overwritten. */
 export function undo(book) {

@@ -11,15 +11,12 @@
  * entries written for the one it replaced stay out.
  */
 import { entryProblem } from "./grimoire-entries.js";
-import { MAX_JOURNAL, find } from "./grimoire-model.js";
+import { MAX_JOURNAL, find, sameState as same, stateOf as state } from "./grimoire-model.js";
 
 /** How many of its own entries a tab remembers, and for how long (ms). */
 export const REMEMBERED = 500;
 export const REMEMBERED_MS = 10 * 60 * 1000;
 
-const state = (spell) => (spell ? { apprentissage: spell.learning, xp: spell.xp } : null);
-const same = (a, b) =>
-  a === null ? b === null : b !== null && a.apprentissage === b.apprentissage && a.xp === b.xp;
 const ADDS_XP = new Set(["lancer", "duel", "etude"]);
 
 /** ``entry`` applied again to ``book`` as it is now, and appended to its journal; returns the

@@ -238,7 +238,10 @@ const spellState = (state) =>
   state === null
     ? "absent du grimoire"
     : "apprentissage " + state.apprentissage + ", " + state.xp + " XP";
-const sameState = (a, b) =>
+/** A spell's state as the journal writes it (null: the spell is not in the book). */
+export const stateOf = (spell) => (spell ? { apprentissage: spell.learning, xp: spell.xp } : null);
+/** Whether two states of the journal are the same (both null: both absent). */
+export const sameState = (a, b) =>
   a === null ? b === null : b !== null && a.apprentissage === b.apprentissage && a.xp === b.xp;
 
 /* An imported file's journal followed spell by spell (each entry readable): every entry starts
