@@ -657,3 +657,60 @@ def test_a_long_evening_is_handed_back_by_link_and_shared(site_url, new_context)
 
 def built_api(page, site_url) -> str:
     return page.evaluate("url => fetch(url).then(r => r.text())", site_url + "api/sorts.json")
+
+
+def focused(page, selector: str) -> bool:
+    return page.evaluate("s => document.activeElement?.matches(s) ?? false", selector)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_result_takes_the_focus_beside_its_next_actions_on_screen(
+    site_url, new_context, scheme
+):
+    """At 360 × 740, in both schemes: after a cast, a duel and a study, the new result has the
+    focus, and it sits on screen with the actions that follow it (the level, « Annuler »), in a
+    party of three whose lines fill several screens."""
+    cost = rules.level_up_cost(2, SPELLS["vol"]["difficulty"])
+    party = (
+        f"3.3.modified.WXNvbGRl.vol_2_{cost - 1}.boule-de-feu_5_40.oubli_1_0"
+        "~3.4.modified.Q29yd2lu.eclair_3_0.vol_1_0~3.6.natural.QnJhbm5vY2s.eclair_3_4.vol_1_0"
+    )
+    mj = new_context(engine=False, color_scheme=scheme).new_page()
+    mj.goto(site_url + "table/?livres=" + party)
+    mj.locator(".gr-party__wizard").nth(2).wait_for()
+    palette = mj.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    assert palette == ("slate" if scheme == "dark" else "default")
+    assert mj.evaluate("document.documentElement.scrollHeight") > 2 * mj.viewport_size["height"]
+
+    # A cast that reaches the level: result, offer and « Annuler ce lancer » on screen.
+    mj.get_by_role("button", name="Lancer — Vol, Ysolde").click()
+    mj.locator(".gr-party__panel").get_by_role("button", name="7", exact=True).click()
+    said = mj.locator(".gr-party__panel .gr-cast__result")
+    assert said.inner_text().startswith("Vol : face 7, ")
+    up = mj.get_by_role("button", name="Passer à l’apprentissage 3")
+    back = mj.locator(".gr-party__panel").get_by_role("button", name="Annuler ce lancer")
+    assert focused(mj, ".gr-party__panel .gr-cast__result")
+    assert on_screen(mj, said) and on_screen(mj, up) and on_screen(mj, back)
+
+    # The third wizard's duel, far down the page: its result and « Annuler ce duel ».
+    mj.get_by_role("button", name="Duel — Éclair, Brannock").click()
+    duel = mj.locator(".gr-party__duel")
+    duel.get_by_role("radio", name="Corwin — Éclair (apprentissage 3, magie 4)").check()
+    mj.get_by_role("button", name="Commencer le duel").click()
+    for face in (12, 12):  # both casts fail: no tests, the duel ends
+        duel.locator(".gr-cast__pad").get_by_role("button", name=str(face), exact=True).click()
+    result = duel.locator("[data-table-duel-result]")
+    result.wait_for()
+    assert focused(mj, ".gr-party__duel .gr-cast__result")
+    undo = duel.get_by_role("button", name="Annuler ce duel")
+    assert on_screen(mj, result) and on_screen(mj, undo)
+
+    # A one-hour study, its test failed: the result has the focus, on screen.
+    mj.get_by_role("button", name="Étudier — Vol, Corwin").click()
+    study = mj.locator(".gr-party__study")
+    study.get_by_role("button", name="Commencer la séance").click()
+    study.get_by_role("button", name="Test échoué").click()
+    done = study.locator("[data-study-result]")
+    assert "XP" in done.inner_text()
+    assert focused(mj, ".gr-party__study [data-study-result]")
+    assert on_screen(mj, done)
