@@ -177,6 +177,8 @@ def test_a_link_to_a_calculator_s_heading_lands_on_it_after_the_answers(
 
 
 def test_each_answer_fits_a_phone_its_full_tables_one_tap_away(offline_engine, site_url):
+    """… and printed, each calculator is its values and its whole answer: the cards print
+    unfolded, without the buttons and the folds' summaries."""
     context, _ = offline_engine
     page = context.new_page()
     page.goto(site_url + "calculateurs/")
@@ -192,3 +194,18 @@ def test_each_answer_fits_a_phone_its_full_tables_one_tap_away(offline_engine, s
         assert page.locator(f"{calc} [data-result] tbody tr").count() >= 1
         details.locator("summary").click()
         assert details.locator("table").first.is_visible()
+        details.locator("summary").click()  # folded again, as a reader leaves it
+        assert not details.locator("table").first.is_visible()
+    page.emulate_media(media="print")
+    assert not page.locator(".gr-jump").is_visible()
+    for calc in (CAST, DUEL, PROG, STUDY):
+        assert page.locator(calc).is_visible(), calc
+        tables = page.locator(f"{calc} [data-result] details.gr-calc__details table")
+        assert tables.count() >= 1 and all(t.is_visible() for t in tables.all()), calc
+        main = page.locator(f"{calc} [data-result] :is(.gr-calc__summary, .gr-calc__figures)")
+        assert any(line.is_visible() for line in main.all()), calc
+        for chrome in ("button", "summary"):
+            assert [b for b in page.locator(f"{calc} {chrome}").all() if b.is_visible()] == [], (
+                calc,
+                chrome,
+            )
