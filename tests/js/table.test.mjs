@@ -13,6 +13,7 @@ const config = (await load("grimoire-config.js")).default;
 
 const KNOWN = { vol: { name: "Vol" }, eclair: { name: "Éclair" }, oubli: { name: "Oubli" } };
 const wizard = (name, magic, spells) => ({
+  checked: false,
   name,
   magic,
   reading: Object.keys(config.table.extremes)[0],
@@ -218,4 +219,35 @@ test("a spell whose XP the player set by hand says so at the table, from a link 
     () => format.readLink(value.replace("_m", "_x"), KNOWN),
     /sort n° 1 du lien illisible/,
   );
+});
+
+test("a wizard from a file is checked by its journal; one from a link only declares", () => {
+  const book = structuredClone(YSOLDE);
+  const file = format.readFileText(JSON.stringify(format.exportData(book, KNOWN)), KNOWN);
+  const fromFile = party.wizardOf(file, true);
+  const fromLink = party.readPasted(link(book), KNOWN).wizards[0];
+  assert.equal(fromFile.checked, true);
+  assert.equal(fromLink.checked, false);
+  // Kept by the table's storage; a stored wizard claims it only with « verifie: true ».
+  const stored = party.serialiseParty([fromFile, fromLink]);
+  assert.deepEqual(
+    stored.livres.map((w) => w.verifie),
+    [true, undefined],
+  );
+  assert.deepEqual(
+    party.readParty(JSON.stringify(stored)).party.map((w) => w.checked),
+    [true, false],
+  );
+  const claimed = { ...stored.livres[1], verifie: "oui" };
+  const read = party.readParty(JSON.stringify({ version: 1, livres: [claimed] }));
+  assert.equal(read.party[0].checked, false);
+  // A party link is a link: whoever opens it gets declared figures.
+  assert.equal(party.readPartyValue(party.partyValue([fromFile]), KNOWN)[0].checked, false);
+  // The same book from its file checks the wizard already at the table from its link.
+  const joined = party.addWizards([fromLink], [fromFile]);
+  assert.deepEqual(joined.same, ["Ysolde"]);
+  assert.equal(joined.party[0].checked, true);
+  // A newer link of the same name replaces the figures: declared again.
+  const newer = { ...fromLink, spells: [{ slug: "vol", learning: 2, xp: 6 }] };
+  assert.equal(party.addWizards(joined.party, [newer]).party[0].checked, false);
 });

@@ -146,10 +146,19 @@ def test_the_mj_gathers_the_party_and_keeps_it(site_url, new_context, tmp_path):
     assert said.startswith("À la table : Magicien 3.")
     assert "fichier « abime.json » : ce n’est pas du JSON valide" in said
 
+    # The file's figures were followed in its journal; the links' are only declared.
+    sources = [
+        "Chiffres déclarés par son lien, sans journal pour les vérifier.",
+        "Chiffres déclarés par son lien, sans journal pour les vérifier.",
+        "Chiffres suivis dans le journal de son fichier, vérifiés.",
+    ]
+    assert mj.locator(".gr-party__source").all_inner_texts() == sources
+
     # Reloaded: the same table; the MJ's own spellbook was never written.
     mj.reload()
     mj.locator(".gr-party__wizard").nth(2).wait_for()
     assert wizards(mj) == [YSOLDE["nom"], "Brannock", "Magicien 3"]
+    assert mj.locator(".gr-party__source").all_inner_texts() == sources
     assert stored(mj) is None
     assert [w["nom"] for w in table_of(mj)["livres"]] == [YSOLDE["nom"], "Brannock", ""]
 
@@ -162,6 +171,8 @@ def test_the_mj_gathers_the_party_and_keeps_it(site_url, new_context, tmp_path):
     other.locator(".gr-party__wizard").nth(2).wait_for()
     assert wizards(other) == wizards(mj)
     assert other.inner_text("[data-table-message]") == "Table ouverte : 3 magiciens."
+    # A link, even the table's: whoever opens it gets declared figures.
+    assert other.locator(".gr-party__source").all_inner_texts() == [sources[0]] * 3
     assert "livres=" not in other.url
 
     # Over another table, the link is offered, never imposed.

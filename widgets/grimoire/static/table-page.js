@@ -217,7 +217,15 @@ function bySpellRank(page, spells) {
   return spells.slice().sort((a, b) => rankOf(a.slug) - rankOf(b.slug));
 }
 
-/** One wizard of the party: name, magie and reading, spells, and « Retirer ». */
+/** Where a wizard's figures come from: a file's journal, each checked against the rules, or a
+    link that only declares them. */
+const SOURCE = {
+  checked: "Chiffres suivis dans le journal de son fichier, vérifiés.",
+  declared: "Chiffres déclarés par son lien, sans journal pour les vérifier.",
+};
+
+/** One wizard of the party: name, magie and reading, where its figures come from, spells, and
+    « Retirer ». */
 function wizardBlock(page, party, wizard, index) {
   const name = wizardName(wizard, index);
   const block = el("section", "gr-party__wizard");
@@ -227,6 +235,7 @@ function wizardBlock(page, party, wizard, index) {
   block.append(
     head,
     el("p", "gr-party__caster", `Magie ${wizard.magic} · ${READINGS[wizard.reading]}`),
+    el("p", "gr-party__source", wizard.checked ? SOURCE.checked : SOURCE.declared),
   );
   const list = el("ul", "gr-party__spells");
   for (const spell of bySpellRank(page, wizard.spells)) {
@@ -343,7 +352,7 @@ function bindTable(page) {
       const refused = [];
       const wizards = [];
       results.forEach((result, i) => {
-        if (result.status === "fulfilled") wizards.push(wizardOf(result.value));
+        if (result.status === "fulfilled") wizards.push(wizardOf(result.value, true));
         else {
           const why = result.reason instanceof BookError ? result.reason.problems : ["illisible"];
           refused.push(`fichier « ${files[i].name.slice(0, 60)} » : ${why.join(" ; ")}`);

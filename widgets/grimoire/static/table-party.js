@@ -48,6 +48,7 @@ export function serialiseParty(party, kept = []) {
         lecture: w.reading,
         sorts: w.spells.map(storedSpell),
         journal: w.journal || [],
+        ...(w.checked ? { verifie: true } : {}),
       }))
       .concat(kept),
   };
@@ -73,7 +74,7 @@ function readWizard(stored) {
     {},
   );
   const { name, magic, reading, spells, journal } = book;
-  return { name, magic, reading, spells, journal };
+  return { checked: stored.verifie === true, name, magic, reading, spells, journal };
 }
 
 /**
@@ -110,10 +111,13 @@ export function readParty(raw) {
 }
 
 /** The wizard of a spellbook read from a link or a file: the table's journal starts empty (the
-    player's own stays with the player); a spell whose state the player set by hand says so. */
-export function wizardOf(book) {
+    player's own stays with the player); a spell whose state the player set by hand says so.
+    ``checked``: the book came with its journal, each figure followed in it (a file); a link's
+    figures are only what it declares. */
+export function wizardOf(book, checked = false) {
   const hand = handEdited(book);
   return {
+    checked,
     name: book.name || "",
     magic: book.magic,
     reading: book.reading,
@@ -139,8 +143,11 @@ export function addWizards(party, incoming) {
     const link = encodeLink(wizard);
     const sameAt = next.findIndex((w) => encodeLink(w) === link);
     const nameAt = wizard.name ? next.findIndex((w) => w.name === wizard.name) : -1;
-    if (sameAt >= 0) done.same.push(wizardName(next[sameAt], sameAt));
-    else if (nameAt >= 0) {
+    if (sameAt >= 0) {
+      // The same book from its file: its figures are now followed in its journal.
+      if (wizard.checked) next[sameAt] = { ...next[sameAt], checked: true };
+      done.same.push(wizardName(next[sameAt], sameAt));
+    } else if (nameAt >= 0) {
       next[nameAt] = { ...wizard, journal: next[nameAt].journal || [] };
       done.updated.push(wizard.name);
     } else if (next.length >= MAX_WIZARDS) {
