@@ -41,10 +41,17 @@ def test_a_search_result_opens_its_page_at_the_first_highlighted_word(reopen, si
     result.wait_for(timeout=10_000)
     result.click()
     page.wait_for_url("**/sorts/vol/**")
-    page.wait_for_function(
+    on_screen = (
         "() => { const mark = document.querySelector('mark[data-md-highlight]'); if (!mark)"
         " return false; const box = mark.getBoundingClientRect();"
-        " return box.top >= 48 && box.bottom <= innerHeight; }",
-        timeout=15_000,
+        " return box.top >= 48 && box.bottom <= innerHeight; }"
     )
+    page.wait_for_function(on_screen, timeout=15_000)
     assert page.evaluate("() => scrollY") > 500
+    # It stays there once the page has settled: its scripts loaded, what comes in below laid
+    # out, two frames drawn.
+    page.wait_for_load_state("networkidle")
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    assert page.evaluate(on_screen)
