@@ -17,6 +17,9 @@ from tests.loopback import CHROMIUM, CHROMIUM_ARGS, QuietServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: The browser contexts that tests open for themselves (spellbook, table, cards, offline).
+pytest_plugins = ("tests.browser.contexts",)
+
 # Property tests judge answers, never time: a busy machine must not fail them (no deadline).
 settings.register_profile("grimoire", deadline=None)
 settings.load_profile("grimoire")

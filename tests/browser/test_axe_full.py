@@ -18,7 +18,7 @@ from tests.browser.support import (
     turn_dark,
 )
 from tests.conftest import wait_until_settled
-from tests.offline.support import BOOK, open_with_book
+from tests.grimoire.support import BOOK, open_with_book
 
 pytestmark = pytest.mark.browser
 

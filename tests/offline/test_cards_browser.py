@@ -18,7 +18,7 @@ import rules
 from generator.pages import labels
 from tests.conftest import ROOT
 from tests.fidelity import words as shown_words
-from tests.offline.support import store
+from tests.grimoire.support import store
 
 pytestmark = pytest.mark.browser
 

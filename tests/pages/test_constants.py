@@ -76,7 +76,7 @@ def test_the_cards_and_the_spellbook_follow_the_rules(built_site):
     config = json.loads(script.split("export default ", 1)[1].rstrip().rstrip(";"))
     config.pop(
         "table"
-    )  # the casts', the study's and the duel's data: tests/pages/test_grimoire_table.py
+    )  # the casts', the study's and the duel's data: tests/grimoire/test_grimoire_table.py
     config.pop("study")
     config.pop("duel")
     assert config == {

@@ -147,7 +147,7 @@ def casts_data() -> dict:
     spell still ``left`` XP from it, for each reading of the 1 and the 12, apprentissage and
     magic: ``rows[index[reading][learning][magic]][left - 1]``, for ``left`` from 1 to the cost
     of the next level at the largest difficulty. They depend on the XP left, not on the spell's
-    difficulty (tests/pages/test_grimoire_table.py checks it at every difficulty and XP); magic
+    difficulty (tests/grimoire/test_grimoire_table.py checks it at every difficulty and XP); magic
     above ``fold`` reads as ``fold``, where the odds of a cast stop changing."""
     fold = rules.stable_magic(0)
     rows: list[list[str]] = []

@@ -1,4 +1,5 @@
-"""Fixtures of the offline, spellbook and cards tests.
+"""Fixtures of the browser tests that open their own contexts (the spellbook, the MJ's table, the
+cards, offline), loaded for every test by ``tests/conftest.py`` (``pytest_plugins``).
 
 The browser tests run the built site in Debian's headless Chromium, each in fresh browser
 contexts (empty caches, no service worker, empty localStorage). Tests that cut the network serve
@@ -14,7 +15,7 @@ import pytest
 
 from tests.browser.support import clear_site_storage
 from tests.conftest import serve_directory
-from tests.offline.support import STORAGE_KEY
+from tests.grimoire.support import STORAGE_KEY
 
 PHONE = {"width": 360, "height": 740}
 

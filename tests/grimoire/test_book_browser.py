@@ -16,15 +16,8 @@ from generator.pages import chart
 from generator.pages.chart import cast_series
 from tests.browser.support import open_tables
 from tests.conftest import ROOT
-from tests.offline.support import (
-    BOOT_MS,
-    STORAGE_KEY,
-    book_of,
-    open_with_book,
-    store,
-    stored,
-    wait_controlled,
-)
+from tests.grimoire.support import STORAGE_KEY, book_of, open_with_book, store, stored
+from tests.offline.support import BOOT_MS, wait_controlled
 from widgets import bridge
 
 pytestmark = pytest.mark.browser

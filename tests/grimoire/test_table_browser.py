@@ -16,7 +16,7 @@ import yaml
 
 import rules
 from tests.conftest import ROOT
-from tests.offline.support import STORAGE_KEY, book_of, open_with_book, stored
+from tests.grimoire.support import STORAGE_KEY, book_of, open_with_book, stored
 
 pytestmark = pytest.mark.browser
 

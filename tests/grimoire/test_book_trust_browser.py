@@ -10,7 +10,7 @@ import json
 import pytest
 
 import rules
-from tests.offline.support import STORAGE_KEY, book_of, store
+from tests.grimoire.support import STORAGE_KEY, book_of, store
 
 pytestmark = pytest.mark.browser
 
