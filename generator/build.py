@@ -57,8 +57,8 @@ _PAGE_SOURCES = {
     "calculateurs/index.md": "content/calculateurs.md",
     "regles/index.md": "content/regles.md",
     "sorts/index.md": "generator/pages/templates/index.md.j2",
-    "grimoire/index.md": "generator/pages/templates/grimoire.md.j2",
-    "table/index.md": "generator/pages/templates/table.md.j2",
+    "grimoire/index.md": "widgets/grimoire/templates/grimoire.md.j2",
+    "table/index.md": "widgets/grimoire/templates/table.md.j2",
     "cartes/index.md": "generator/pages/templates/cartes.md.j2",
 }
 

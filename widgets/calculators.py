@@ -54,12 +54,13 @@ def game_constants() -> dict:
     }
 
 
-def html_environment(folder: Path) -> Environment:
-    """A Jinja environment of the site's HTML templates in ``folder``, the calculators' partials
-    and the pages alike: autoescape, StrictUndefined, the same whitespace, and the rules' numbers
-    and labels (``game``) and the fields' names (``field_labels``) as globals."""
+def html_environment(*folders: Path) -> Environment:
+    """A Jinja environment of the site's HTML templates in ``folders`` (searched in order), the
+    calculators' partials and the pages alike: autoescape, StrictUndefined, the same whitespace,
+    and the rules' numbers and labels (``game``) and the fields' names (``field_labels``) as
+    globals."""
     env = Environment(
-        loader=FileSystemLoader(folder),
+        loader=FileSystemLoader(folders),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,

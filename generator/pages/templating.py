@@ -1,4 +1,5 @@
-"""The Jinja environment of the pages (``generator/pages/templates``): the site's HTML
+"""The Jinja environment of the pages (``generator/pages/templates``, and the templates of the
+pages of « Mon grimoire » and « La table » in their room, ``widgets/grimoire/templates``): the site's HTML
 environment (:func:`widgets.calculators.html_environment`), with the rules' formats as filters
 and their labels as globals."""
 
@@ -12,6 +13,7 @@ from jinja2 import Environment
 from markupsafe import Markup, escape
 
 import rules
+from widgets import grimoire
 from widgets.calculators import html_environment
 
 from . import labels
@@ -27,7 +29,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 def environment() -> Environment:
     """The pages' environment, one per process: its compiled templates are reused by every later
     build (tests, ``mkdocs serve``); FileSystemLoader still reloads a template whose file changed."""
-    env = html_environment(TEMPLATES)
+    env = html_environment(TEMPLATES, grimoire.TEMPLATES)
     env.filters["inline"] = lambda text: render_inline(str(text))
     env.filters["pct"] = rules.format_percent
     env.filters["frac"] = rules.format_fraction
