@@ -129,15 +129,18 @@ export class OfflineCopy {
     const worker = this.worker();
     if (!worker) return;
     if (!silent) this.draw({ engineJob: { loaded: 0, total: this.view.engineBytes } });
-    ask(worker, { type: "cache-engine" }, (message) => {
-      if (message.type !== "engine") return;
-      if (message.state === "progress") {
-        if (!silent) this.draw({ engineJob: { loaded: message.loaded, total: message.total } });
-      } else {
-        if (!silent || message.state === "done")
-          this.draw({ engineJob: message.state === "error" ? "error" : null });
-        this.refresh();
-      }
-    });
+    ask(worker, { type: "cache-engine" }, (message) => this.engineMessage(message, silent));
+  }
+
+  // A message of the engine's download: its progress drawn (unless silent), then its end.
+  engineMessage(message, silent) {
+    if (message.type !== "engine") return;
+    if (message.state === "progress") {
+      if (!silent) this.draw({ engineJob: { loaded: message.loaded, total: message.total } });
+      return;
+    }
+    if (!silent || message.state === "done")
+      this.draw({ engineJob: message.state === "error" ? "error" : null });
+    this.refresh();
   }
 }
