@@ -49,7 +49,6 @@ COMPLEX_SCRIPTS = [
     "widgets/grimoire/static/grimoire-index.js",
     "widgets/grimoire/static/grimoire-journal.js",
     "widgets/grimoire/static/grimoire-model.js",
-    "generator/pages/static/spell-index-view.js",
     "tests/js/grimoire-trust.test.mjs",
     "widgets/static/calculators-draw.js",
     "widgets/static/instant-check.js",

@@ -31,6 +31,16 @@ export function indexView(root) {
   return VIEWS.get(root) || null;
 }
 
+/* A column header's ``aria-sort`` for the order ``sort`` ({key, descending}; null when the list
+   is ranked by the text filter), written only when it changes. */
+function showHeaderSort(th, sort) {
+  const sorted = sort !== null && th.dataset.sort === sort.key;
+  const value = sorted ? (sort.descending ? "descending" : "ascending") : null;
+  if (th.getAttribute("aria-sort") === value) return;
+  if (value) th.setAttribute("aria-sort", value);
+  else th.removeAttribute("aria-sort");
+}
+
 /** Brings the index ``root`` (``.gr-index``) to life: its filters, sort and rows. */
 export function mountIndex(root) {
   const form = root.querySelector(".gr-filters");
@@ -117,13 +127,7 @@ export function mountIndex(root) {
   }
 
   function showSort(ranked) {
-    for (const th of headers) {
-      const sorted = !ranked && th.dataset.sort === sortState.key;
-      const value = sorted ? (sortState.descending ? "descending" : "ascending") : null;
-      if (th.getAttribute("aria-sort") === value) continue;
-      if (value) th.setAttribute("aria-sort", value);
-      else th.removeAttribute("aria-sort");
-    }
+    for (const th of headers) showHeaderSort(th, ranked ? null : sortState);
   }
 
   /* The rows still to place (the rest of a view drawn a screenful at a time). */
