@@ -263,26 +263,26 @@ const cacheEngine = sharedJob("engine", downloadEngine);
 
 // ------------------------------------------------------------------ life cycle
 
+// What an older version kept offline (engine, every page): kept so, never blocking the update.
+async function keptOffline() {
+  const kept = { engine: false, all: false };
+  for (const name of await caches.keys()) {
+    const older = name !== ENGINE && name !== PAGES;
+    if (older && name.startsWith(PREFIX + "moteur-"))
+      kept.engine ||= (await (await caches.open(name)).keys()).length > 0;
+    if (older && name.startsWith(PREFIX + "pages-")) kept.all ||= await allWanted(name);
+  }
+  return kept;
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       await fill(BACKGROUND); // a failure keeps the current version, and this one is retried later
-      const names = await caches.keys();
-      const hadEngine = [];
-      let hadAll = false;
-      for (const name of names) {
-        if (name.startsWith(PREFIX + "moteur-") && name !== ENGINE) {
-          const old = await caches.open(name);
-          if ((await old.keys()).length) hadEngine.push(name);
-        }
-        if (name.startsWith(PREFIX + "pages-") && name !== PAGES && (await allWanted(name)))
-          hadAll = true;
-      }
-      // The reader had everything offline: keep it so (best effort, never blocks the update).
-      if (hadAll) await cacheAll(null);
-      if (hadEngine.length) await cacheEngine(null);
-      // On a first visit there is no older version to mix with.
-      if (!self.registration.active) await self.skipWaiting();
+      const kept = await keptOffline();
+      if (kept.all) await cacheAll(null);
+      if (kept.engine) await cacheEngine(null);
+      if (!self.registration.active) await self.skipWaiting(); // a first visit: nothing to mix
     })(),
   );
 });
