@@ -52,7 +52,6 @@ COMPLEX_SCRIPTS = [
     "widgets/static/calculators-draw.js",
     "widgets/static/instant-check.js",
     "widgets/static/instant-duel.js",
-    "widgets/static/instant.js",
 ]
 
 

@@ -114,24 +114,37 @@ export function lookup(doc, request, integer) {
     const assembled = roll ? null : assemble(doc, place);
     return assembled && { calc: request.calc, inputs: inputsOf(doc, place.values), ...assembled };
   }
+  const response = answerAt(doc, place, request.calc);
+  if (!response || !roll) return response;
+  const drawn = rollAt(doc, place, request[doc.rolls.field], integer);
+  return drawn && { ...response, roll: drawn };
+}
+
+/* The document's answer at ``place`` for ``calc``, with why an outcome is impossible there when
+   the document says it, or null when the document does not hold it. */
+function answerAt(doc, place, calc) {
   const answer = doc.answers[doc.index[place.flat]];
   if (!answer || typeof answer !== "object") return null;
-  const response = { calc: request.calc, inputs: inputsOf(doc, place.values), ...answer };
+  const response = { calc, inputs: inputsOf(doc, place.values), ...answer };
   if (doc.impossible) {
     const reasons = reasonsAt(doc.impossible, place.flat);
     if (!reasons) return null;
     response.impossible = reasons;
   }
-  if (!roll) return response;
+  return response;
+}
+
+/* The roll of the face ``typed`` at ``place`` ({face, …its answer}), or null when the document
+   does not hold it. Rolls show the modified result, which keeps falling with magic: never
+   folded. */
+function rollAt(doc, place, typed, integer) {
   const rolls = doc.rolls;
-  // Rolls show the modified result, which keeps falling with magic: never folded.
   for (const [field, fold] of Object.entries(doc.fold || {})) {
     if (place.values[field] > fold) return null;
   }
-  const face = toEngine(request[rolls.field], integer);
+  const face = toEngine(typed, integer);
   const at = rolls.faces.indexOf(face);
   const row = rolls.rows[rolls.index[place.flat]];
   if (at < 0 || !row || !rolls.answers[row[at]]) return null;
-  response.roll = { face, ...rolls.answers[row[at]] };
-  return response;
+  return { face, ...rolls.answers[row[at]] };
 }
