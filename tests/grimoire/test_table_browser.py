@@ -75,15 +75,6 @@ def chance(book: dict, spell: dict) -> str:
     return f"{facts} ; chance de lancer {rules.format_percent(p)} ({rules.format_fraction(p)})"
 
 
-def player_link(new_context, site_url, book) -> str:
-    """A player's phone: their spellbook, and the share link they send."""
-    page = new_context(engine=False).new_page()
-    open_with_book(page, site_url, "grimoire/", book)
-    page.locator(".gr-book__entry").first.wait_for()
-    page.get_by_role("button", name="Créer un lien de partage").click()
-    return page.locator("[data-book-link]").input_value()
-
-
 def table_of(page) -> dict:
     return json.loads(page.evaluate("key => localStorage.getItem(key)", TABLE_KEY) or "null")
 
@@ -93,8 +84,8 @@ def wizards(page) -> list[str]:
 
 
 def test_the_mj_gathers_the_party_and_keeps_it(site_url, new_context, tmp_path):
-    ysolde = player_link(new_context, site_url, YSOLDE)
-    brannock = player_link(new_context, site_url, BRANNOCK)
+    _, ysolde = player(new_context, site_url, YSOLDE)
+    _, brannock = player(new_context, site_url, BRANNOCK)
 
     mj = new_context(engine=False).new_page()
     mj.goto(site_url + "table/")
@@ -342,6 +333,16 @@ def player(new_context, site_url, book):
     return page, page.locator("[data-book-link]").input_value()
 
 
+def gathered(new_context, site_url, *links: str):
+    """The MJ's phone on « La table », the players' ``links`` pasted and added."""
+    mj = new_context(engine=False).new_page()
+    mj.goto(site_url + "table/")
+    mj.get_by_label("Liens de partage des joueurs").fill("\n".join(links))
+    mj.get_by_role("button", name="Ajouter à la table").click()
+    mj.locator(".gr-party__wizard").nth(len(links) - 1).wait_for()
+    return mj
+
+
 def scanned(mj, name: str, tmp_path) -> str:
     """The link of ``name``'s QR code on the MJ's screen, read from a screenshot by zbarimg."""
     mj.get_by_role("button", name=f"Rendre son grimoire : {name}").click()
@@ -381,11 +382,7 @@ def test_the_mj_hands_each_book_back_by_qr_code_and_the_players_merge(
 ):
     ysolde, ysolde_link = player(new_context, site_url, YSOLDE)
     brannock, brannock_link = player(new_context, site_url, BRANNOCK)
-    mj = new_context(engine=False).new_page()
-    mj.goto(site_url + "table/")
-    mj.get_by_label("Liens de partage des joueurs").fill(f"{ysolde_link}\n{brannock_link}")
-    mj.get_by_role("button", name="Ajouter à la table").click()
-    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    mj = gathered(new_context, site_url, ysolde_link, brannock_link)
     # Nothing played yet: nothing to hand back.
     mj.get_by_role("button", name="Rendre son grimoire : Brannock").click()
     assert "Rien à rendre" in mj.locator(".gr-party__handback-panel").inner_text()
@@ -487,11 +484,7 @@ def element_of(slug: str) -> str:
 def test_the_mj_settles_a_duel_between_two_wizards_and_undoes_it(site_url, new_context):
     ysolde, ysolde_link = player(new_context, site_url, YSOLDE)
     _, corwin_link = player(new_context, site_url, CORWIN)
-    mj = new_context(engine=False).new_page()
-    mj.goto(site_url + "table/")
-    mj.get_by_label("Liens de partage des joueurs").fill(f"{ysolde_link}\n{corwin_link}")
-    mj.get_by_role("button", name="Ajouter à la table").click()
-    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    mj = gathered(new_context, site_url, ysolde_link, corwin_link)
     name = YSOLDE["nom"]
     mj.get_by_role("button", name=f"Duel — Vol, {name}").click()
     panel = mj.locator(".gr-party__duel")
@@ -563,11 +556,7 @@ def test_the_mj_settles_a_duel_between_two_wizards_and_undoes_it(site_url, new_c
 def test_a_duel_between_wizards_who_read_the_die_apart_keeps_each_reading(site_url, new_context):
     _, ysolde_link = player(new_context, site_url, YSOLDE)
     _, brannock_link = player(new_context, site_url, BRANNOCK)
-    mj = new_context(engine=False).new_page()
-    mj.goto(site_url + "table/")
-    mj.get_by_label("Liens de partage des joueurs").fill(f"{ysolde_link}\n{brannock_link}")
-    mj.get_by_role("button", name="Ajouter à la table").click()
-    mj.locator(".gr-party__wizard").nth(1).wait_for()
+    mj = gathered(new_context, site_url, ysolde_link, brannock_link)
     mj.get_by_role("button", name="Duel — Éclair, Brannock").click()
     panel = mj.locator(".gr-party__duel")
     # The spells Ysolde can cast are offered, hers only; the first is picked.

@@ -13,7 +13,7 @@ import { studyPanel } from "./grimoire-study.js";
 import { BOOK_LEARNING, BookError } from "./grimoire-model.js";
 import { MODIFIER_RANGE, parseModifier } from "./grimoire-values.js";
 import { replayQuery } from "./grimoire-replay.js";
-import { castChance, castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
+import { castChanceLine, castOdds, castable, drawFace, oddsLine } from "./grimoire-table.js";
 import { bookUrl } from "./grimoire-tools.js";
 
 const now = () => new Date().toISOString();
@@ -129,8 +129,7 @@ function castPanel(page, entry, spell, name, close) {
       reading: book.reading,
     });
     // One short line; every outcome's odds under « Toutes les issues ».
-    const chance = castChance(rows);
-    odds.textContent = "Vos chances : lancé " + chance.fraction + " (" + chance.percent + ")";
+    odds.textContent = "Vos chances : " + castChanceLine(rows);
     summary.textContent =
       "Toutes les issues (magie " +
       book.magic +

@@ -77,16 +77,15 @@ export function oddsLine(odds) {
 /** The odds of a cast in one short line: « lancé 5/12 (41,7 %) · dont Parfait 1/12 (8,3 %) »
     (the faces that cast the spell, and those of the best outcome, counted from ``odds``). */
 export function castLine(odds) {
-  const chance = (faces) => TABLE.odds[faces].fraction + " (" + TABLE.odds[faces].percent + ")";
   const best = odds[odds.length - 1];
-  return (
-    "lancé " +
-    chance(castChance(odds).faces) +
-    " · dont " +
-    best.label +
-    " " +
-    chance(best.faces.length)
-  );
+  const { fraction, percent } = TABLE.odds[best.faces.length];
+  return castChanceLine(odds) + " · dont " + best.label + " " + fraction + " (" + percent + ")";
+}
+
+/** The chance to cast in words: « lancé 5/12 (41,7 %) ». */
+export function castChanceLine(odds) {
+  const chance = castChance(odds);
+  return "lancé " + chance.fraction + " (" + chance.percent + ")";
 }
 
 /** The chance that a cast with ``odds`` casts the spell: {faces, fraction, percent} (the faces
