@@ -1,6 +1,6 @@
 """The site's scripts laid out as the build serves them (``assets/<room>/``), for the tests that
 run them outside a built site: every room's static files (``generator.pages.site_files``), the
-calculators' (``widgets/static/`` as ``assets/widgets/``) and the spellbook's configuration
+calculators' (``widgets/calculators/static/`` as ``assets/widgets/``) and the spellbook's configuration
 module written from ``rules``, so that each module's relative imports resolve as on the site.
 
 ``python -m tests.served_scripts FOLDER`` lays them out in FOLDER (the node tests' helper)."""
@@ -16,7 +16,7 @@ from generator.pages.site_files import static_files
 from widgets import grimoire
 
 ROOT = Path(__file__).resolve().parent.parent
-CALCULATORS = ("assets/widgets", ROOT / "widgets" / "static")
+CALCULATORS = ("assets/widgets", ROOT / "widgets" / "calculators" / "static")
 
 
 def lay_out(folder: Path, difficulties=None) -> Path:

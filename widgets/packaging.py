@@ -13,7 +13,7 @@ into ``docs_dir``:
   imports, made from Pyodide's ``python_stdlib.zip`` by :mod:`widgets.stdlib`;
 * ``assets/widgets/engine-<hash>.zip``: one deterministic archive built from
   the real ``rules/*.py`` and ``widgets/bridge/*.py`` (never a hand-kept copy);
-* ``assets/widgets/``: the static files of ``widgets/static/`` (scripts and
+* ``assets/widgets/``: the static files of ``widgets/calculators/static/`` (scripts and
   style sheet of the calculators);
 * ``assets/widgets/instant-<calc>-<hash>.json``: the answers the build
   already knows, one file per calculator, written by :mod:`widgets.instant`;
@@ -298,7 +298,7 @@ def install_engine_assets(
     _write_if_changed(widgets_dir / archive_name, archive)
     _remove_stale(widgets_dir, {archive_name}, "engine-*.zip")
 
-    _copy_static(repo_root / "widgets" / "static", widgets_dir)
+    _copy_static(repo_root / "widgets" / "calculators" / "static", widgets_dir)
     config = {
         "pyodide": f"../pyodide/{version}/",
         "archive": archive_name,

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const STATIC = path.join(ROOT, "widgets/static");
+const STATIC = path.join(ROOT, "widgets/calculators/static");
 const FILES = {
   cast: "instant-cast-1.json",
   duel: "instant-duel-2.json",
@@ -258,7 +258,7 @@ test("the entry mounts the calculators once their module is there, and only once
 
 test("calculators.js mounts nothing when imported: its page's entry mounts it", () => {
   const source = readFileSync(
-    new URL("../../widgets/static/calculators.js", import.meta.url),
+    new URL("../../widgets/calculators/static/calculators.js", import.meta.url),
     "utf8",
   );
   const topLevel = source.split("\n").filter((line) => /^[a-zA-Z]\w*\(/.test(line));

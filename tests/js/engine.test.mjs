@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Engine, REQUEST_TIMEOUT_MESSAGE } from "../../widgets/static/engine.js";
+import { Engine, REQUEST_TIMEOUT_MESSAGE } from "../../widgets/calculators/static/engine.js";
 
 // A stand-in for the engine's Web Worker: records what it is sent; the test
 // plays the worker's part by calling emit().

@@ -8,7 +8,7 @@ import {
   MAX_FIELD_CHARS,
   withoutOthers,
   calculatorLink,
-} from "../../widgets/static/url-state.js";
+} from "../../widgets/calculators/static/url-state.js";
 
 test("keys are prefixed", () => {
   assert.equal(stateKey("lancer", "magie"), "lancer-magie");

@@ -49,9 +49,9 @@ COMPLEX_SCRIPTS = [
     "widgets/grimoire/static/grimoire-journal.js",
     "widgets/grimoire/static/grimoire-model.js",
     "tests/js/grimoire-trust.test.mjs",
-    "widgets/static/calculators-draw.js",
-    "widgets/static/instant-check.js",
-    "widgets/static/instant-duel.js",
+    "widgets/calculators/static/calculators-draw.js",
+    "widgets/calculators/static/instant-check.js",
+    "widgets/calculators/static/instant-duel.js",
 ]
 
 
@@ -100,7 +100,7 @@ def test_no_browser_module_is_over_400_lines():
     )
     names = {path.relative_to(ROOT).as_posix() for path in modules}
     assert {
-        "widgets/static/instant.js",
+        "widgets/calculators/static/instant.js",
         "generator/pages/static/spell-index.js",
         "generator/pages/templates/search/worker.js",
         "generator/offline/sw.js",

@@ -37,7 +37,7 @@ def fake_repo(tmp_path, pyodide=True):
         repo / "widgets" / "bridge",
         ignore=shutil.ignore_patterns("__pycache__"),
     )
-    shutil.copytree(REPO / "widgets" / "static", repo / "widgets" / "static")
+    shutil.copytree(REPO / "widgets" / "calculators" / "static", repo / "widgets" / "calculators" / "static")
     if pyodide:
         package = repo / "node_modules" / "pyodide"
         package.mkdir(parents=True)
@@ -173,7 +173,7 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
     assert (widgets_dir / config["archive"]).is_file()
     # The relative paths resolve from engine-config.js's folder.
     assert (widgets_dir / config["pyodide"]).resolve() == pyodide_dir.resolve()
-    for static in (repo / "widgets" / "static").iterdir():
+    for static in (repo / "widgets" / "calculators" / "static").iterdir():
         assert (widgets_dir / static.name).read_bytes() == static.read_bytes()
 
 
@@ -267,7 +267,7 @@ def test_the_engine_reads_its_files_and_bounds_from_the_configuration(tmp_path):
         "pyodide-lock.json",
     ]
     assert config["deadlineMs"] > config["bootTimeoutMs"] > 0 and config["timeoutMs"] > 0
-    for path in (REPO / "widgets" / "static").glob("*.js"):
+    for path in (REPO / "widgets" / "calculators" / "static").glob("*.js"):
         text = path.read_text(encoding="utf-8")
         for name in config["pyodideFiles"]:  # (the worker imports Pyodide's two modules by name)
             assert name.endswith(".mjs") or name not in text, (path.name, name)
@@ -275,7 +275,7 @@ def test_the_engine_reads_its_files_and_bounds_from_the_configuration(tmp_path):
 
 
 def test_static_scripts_hold_no_cdn_and_no_rule():
-    for path in (REPO / "widgets" / "static").iterdir():
+    for path in (REPO / "widgets" / "calculators" / "static").iterdir():
         text = path.read_text(encoding="utf-8")
         assert "cdn.jsdelivr" not in text and "unpkg" not in text and "https://" not in text, (
             path.name
@@ -295,7 +295,7 @@ def test_static_scripts_hold_no_cdn_and_no_rule():
         "engine.js",
         "url-state.js",
     ):
-        script = (REPO / "widgets" / "static" / name).read_text(encoding="utf-8")
+        script = (REPO / "widgets" / "calculators" / "static" / name).read_text(encoding="utf-8")
         # No dice arithmetic in JavaScript: no 12-sided die, no halving of magic, no XP table.
         for forbidden in ("/ 2", "% 12", "Math.random", "12)", "* 2", "// 2"):
             assert forbidden not in script, (name, forbidden)

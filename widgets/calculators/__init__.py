@@ -17,9 +17,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 import rules
-
-from . import bridge
-from .instant import PROGRESSION_CASTS
+from widgets import bridge
+from widgets.instant import PROGRESSION_CASTS
 
 __all__ = [
     "TEMPLATES",
