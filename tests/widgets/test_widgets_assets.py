@@ -37,7 +37,9 @@ def fake_repo(tmp_path, pyodide=True):
         repo / "widgets" / "bridge",
         ignore=shutil.ignore_patterns("__pycache__"),
     )
-    shutil.copytree(REPO / "widgets" / "calculators" / "static", repo / "widgets" / "calculators" / "static")
+    shutil.copytree(
+        REPO / "widgets" / "calculators" / "static", repo / "widgets" / "calculators" / "static"
+    )
     if pyodide:
         package = repo / "node_modules" / "pyodide"
         package.mkdir(parents=True)

@@ -316,7 +316,9 @@ def test_data_files_are_small_and_content_hashed(documents, tmp_path):
 
 
 def test_the_page_reads_the_format_written():
-    script = (REPO / "widgets" / "calculators" / "static" / "instant.js").read_text(encoding="utf-8")
+    script = (REPO / "widgets" / "calculators" / "static" / "instant.js").read_text(
+        encoding="utf-8"
+    )
     assert f"export const FORMAT = {instant.FORMAT};" in script
 
 
