@@ -243,7 +243,7 @@ def main(argv=None) -> int:
         directory = pathlib.Path(tmp) / "site"
         config = build(directory, args.build_dir)
         files = config["instant"]["files"]
-        duel_file = (directory / "assets" / "widgets" / files["duel"]).read_bytes()
+        duel_file = (directory / "assets" / "shared" / files["duel"]).read_bytes()
         if profile:
             print(
                 f"phone: CPU {profile['cpu']}× slower, {args.latency:.0f} ms RTT, {args.down:.0f} kbit/s down, "

@@ -1,7 +1,7 @@
 """The site's scripts laid out as the build serves them (``assets/<room>/``), for the tests that
-run them outside a built site: every room's static files (``generator.pages.site_files``), the
-calculators' (``widgets/calculators/static/`` as ``assets/widgets/``) and the spellbook's configuration
-module written from ``rules``, so that each module's relative imports resolve as on the site.
+run them outside a built site: every room's static files (``generator.pages.site_files``) and the
+spellbook's configuration module written from ``rules``, so that each module's relative imports
+resolve as on the site.
 
 ``python -m tests.served_scripts FOLDER`` lays them out in FOLDER (the node tests' helper)."""
 
@@ -16,18 +16,12 @@ from generator.pages.site_files import static_files
 from widgets import grimoire
 
 ROOT = Path(__file__).resolve().parent.parent
-CALCULATORS = ("assets/widgets", ROOT / "widgets" / "calculators" / "static")
 
 
 def lay_out(folder: Path, difficulties=None) -> Path:
     """Copy the scripts into ``folder`` as served, with the spellbook's configuration for
     ``difficulties`` (every difficulty of the rules when not given); returns ``folder``."""
-    served, source_folder = CALCULATORS
-    files = [
-        *static_files(),
-        *((f"{served}/{s.name}", s) for s in sorted(source_folder.iterdir()) if s.is_file()),
-    ]
-    for path, source in files:
+    for path, source in static_files():
         target = folder / path
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)

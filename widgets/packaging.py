@@ -11,15 +11,17 @@ into ``docs_dir``:
   no micropip, no wheels), and ``python_stdlib-<hash>.zip``, the standard
   library the worker gives Pyodide (``stdLibURL``): only the modules it
   imports, made from Pyodide's ``python_stdlib.zip`` by :mod:`widgets.stdlib`;
-* ``assets/widgets/engine-<hash>.zip``: one deterministic archive built from
+* ``assets/shared/engine-<hash>.zip``: one deterministic archive built from
   the real ``rules/*.py`` and ``widgets/bridge/*.py`` (never a hand-kept copy);
-* ``assets/widgets/``: the static files of ``widgets/calculators/static/`` (scripts and
-  style sheet of the calculators);
-* ``assets/widgets/instant-<calc>-<hash>.json``: the answers the build
+* ``assets/shared/instant-<calc>-<hash>.json``: the answers the build
   already knows, one file per calculator, written by :mod:`widgets.instant`;
-* ``assets/widgets/engine-config.js``: an ES module whose default export is
+* ``assets/shared/engine-config.js``: an ES module whose default export is
   the locations (relative to its folder) and the download size the scripts
   need.
+
+``assets/shared/`` (:data:`SERVED`) is where the rooms' shared modules are served
+(``widgets/shared/``: the engine and the reader of the build's answers, beside
+the files above); :func:`engine_files` names what this module wrote there.
 
 Files are written only when their bytes change, so ``mkdocs serve`` does not
 rebuild in a loop. Standard library only.
@@ -37,6 +39,7 @@ import zipfile
 import zlib
 
 __all__ = [
+    "SERVED",
     "EngineAssetsError",
     "PYODIDE_CORE_FILES",
     "STDLIB_SOURCE",
@@ -44,8 +47,12 @@ __all__ = [
     "stdlib_opens",
     "stdlib_sources",
     "build_engine_archive",
+    "engine_files",
     "install_engine_assets",
 ]
+
+#: Where the site serves the shared modules, and the engine's files and the answers beside them.
+SERVED = "assets/shared"
 
 
 # The files loadPyodide fetches in a module Web Worker, copied as they are: the
@@ -277,7 +284,7 @@ def install_engine_assets(
     ``stdlib`` the worker's standard library (:func:`stdlib_archive`), each computed when not
     given (a build passes what its cache kept).
 
-    Returns the configuration written to ``assets/widgets/engine-config.js``:
+    Returns the configuration written to ``assets/shared/engine-config.js``:
     ``{"pyodide": "../pyodide/<version>/", "archive": "engine-<hash>.zip",
     "downloadBytes": <bytes of the Pyodide files>, "stdlib": "python_stdlib-<hash>.zip"
     (in the Pyodide folder), "pyodideFiles": [every file of that folder the worker reads], "timeoutMs": timeout_ms,
@@ -285,20 +292,19 @@ def install_engine_assets(
     "dataWaitMs": <the longest wait for a data file of the build>,
     "instant": {"files": {key: file name},
     "split": ..., "integer": ...}}``,
-    paths relative to ``assets/widgets/``. ``timeout_ms`` bounds a stalled
+    paths relative to ``assets/shared/``. ``timeout_ms`` bounds a stalled
     engine download, ``request_timeout_ms`` one computation. Raises
     :class:`EngineAssetsError` (French message) when Pyodide or the engine
     sources are missing.
     """
     docs_dir, repo_root = pathlib.Path(docs_dir), pathlib.Path(repo_root)
     version, stdlib_name, download_bytes = _install_pyodide(docs_dir, repo_root, stdlib)
-    widgets_dir = docs_dir / "assets" / "widgets"
+    served_dir = docs_dir / SERVED
     archive = build_engine_archive(repo_root)
     archive_name = f"engine-{hashlib.sha256(archive).hexdigest()[:12]}.zip"
-    _write_if_changed(widgets_dir / archive_name, archive)
-    _remove_stale(widgets_dir, {archive_name}, "engine-*.zip")
+    _write_if_changed(served_dir / archive_name, archive)
+    _remove_stale(served_dir, {archive_name}, "engine-*.zip")
 
-    _copy_static(repo_root / "widgets" / "calculators" / "static", widgets_dir)
     config = {
         "pyodide": f"../pyodide/{version}/",
         "archive": archive_name,
@@ -310,23 +316,21 @@ def install_engine_assets(
         "dataWaitMs": DATA_WAIT_MS,
         "stdlib": stdlib_name,
         "pyodideFiles": [*PYODIDE_CORE_FILES, stdlib_name, LOCK_FILE],
-        "instant": _install_instant(widgets_dir, answers),
+        "instant": _install_instant(served_dir, answers),
     }
     text = json.dumps(config, ensure_ascii=False)
-    (widgets_dir / "config.js").unlink(missing_ok=True)  # what older builds wrote, read by none
     module = (
         f"// Généré par widgets/packaging.py : ne pas modifier à la main.\nexport default {text};\n"
     )
-    _write_if_changed(widgets_dir / "engine-config.js", module.encode("utf-8"))
+    _write_if_changed(served_dir / "engine-config.js", module.encode("utf-8"))
     return config
 
 
-def _copy_static(static_dir: pathlib.Path, widgets_dir: pathlib.Path) -> None:
-    """The calculators' scripts and styles, as they are."""
-    if static_dir.is_dir():
-        for source in sorted(static_dir.iterdir()):
-            if source.is_file() and not source.name.startswith("."):
-                _copy_if_changed(source, widgets_dir / source.name)
+def engine_files(config: dict) -> list[str]:
+    """Every file :func:`install_engine_assets` wrote under :data:`SERVED` for ``config`` (what it
+    returned), relative to the docs folder: the configuration, the engine archive, the answers."""
+    names = ["engine-config.js", config["archive"], *config["instant"]["files"].values()]
+    return [f"{SERVED}/{name}" for name in names]
 
 
 def _install_pyodide(
@@ -355,7 +359,7 @@ def _install_pyodide(
     return version, stdlib_name, download_bytes
 
 
-def _install_instant(widgets_dir: pathlib.Path, answers: dict[str, bytes] | None) -> dict:
+def _install_instant(served_dir: pathlib.Path, answers: dict[str, bytes] | None) -> dict:
     """Write the precomputed answers (:mod:`widgets.instant`); return what the page needs
     to find them (:func:`widgets.instant.configuration`)."""
     try:
@@ -364,6 +368,6 @@ def _install_instant(widgets_dir: pathlib.Path, answers: dict[str, bytes] | None
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None
     try:
         files = instant.payloads() if answers is None else answers
-        return instant.configuration(instant.install(widgets_dir, files), files)
+        return instant.configuration(instant.install(served_dir, files), files)
     except ValueError as error:
         raise EngineAssetsError(f"Réponses précalculées impossibles : {error}") from None

@@ -37,7 +37,7 @@ __all__ = [
 
 HASH_CHARS = 16
 #: What widgets/packaging.py writes for the calculators' modules: where the engine's files are.
-ENGINE_CONFIG = "assets/widgets/engine-config.js"
+ENGINE_CONFIG = "assets/shared/engine-config.js"
 #: The folder of the spell pages: beyond the shared files, a first visit downloads them only
 #: within :data:`BACKGROUND_BUDGET`; the panel offers the rest.
 SPELL_PAGES = "sorts/"

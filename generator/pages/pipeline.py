@@ -18,7 +18,13 @@ from pathlib import Path
 
 from widgets import calculators, instant
 from widgets.grimoire import CASTS_FILE, casts_file, casts_sources
-from widgets.packaging import install_engine_assets, stdlib_archive, stdlib_opens, stdlib_sources
+from widgets.packaging import (
+    engine_files,
+    install_engine_assets,
+    stdlib_archive,
+    stdlib_opens,
+    stdlib_sources,
+)
 
 from .compendium import Compendium, GenerationError, load_spells
 from .site_files import GENERATED_FOLDERS, site_files
@@ -56,7 +62,7 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
         writer.write(relative, content)
     casts = cache.remember(out, "grimoire-casts", casts_sources(), lambda: {"casts": casts_file()})
     writer.write(CASTS_FILE, casts["casts"])
-    install_engine_assets(
+    engine = install_engine_assets(
         out,
         root,
         answers=cache.remember(out, "instant", instant.sources(), instant.payloads),
@@ -68,5 +74,6 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
             check=lambda kept: stdlib_opens(kept.get("stdlib.zip", b"")),
         )["stdlib.zip"],
     )
+    writer.keep(*engine_files(engine))  # beside the shared modules, in a generated folder
     writer.prune(*GENERATED_FOLDERS)
     return report

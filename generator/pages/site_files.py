@@ -22,7 +22,7 @@ from markupsafe import escape
 
 import rules
 import widgets
-from widgets import grimoire
+from widgets import calculators, grimoire
 from widgets.calculators import calculators_page_html
 
 from .cards import extra_pages
@@ -49,12 +49,14 @@ SITE_STATIC = "assets/site"
 SHARED_STATIC = "assets/shared"
 #: Each room's static folder and where the site serves it, copied as it is with its subfolders:
 #: the site's own scripts and styles (the index, the cards) and the offline panel, the modules
-#: the apps share, « Mon grimoire ». (The calculators' are installed by ``widgets.packaging``.)
+#: the apps share (beside them, ``widgets.packaging`` installs the engine and the build's
+#: answers), « Mon grimoire », the calculators.
 STATIC_ROOMS = (
     (SITE_STATIC, Path(__file__).parent / "static"),
     (SITE_STATIC, Path(__file__).parent.parent / "offline" / "static"),
     (SHARED_STATIC, Path(widgets.__file__).parent / "shared"),
     (grimoire.SERVED, grimoire.STATIC),
+    (calculators.SERVED, calculators.STATIC),
 )
 #: The folders whose every file comes from one generation (what it no longer writes is removed).
 GENERATED_FOLDERS = (

@@ -35,6 +35,10 @@ class Writer:
         path.write_bytes(data)
         self.report.written.append(relative)
 
+    def keep(self, *relative: str) -> None:
+        """Count files another step wrote under ``out`` as produced by this generation."""
+        self.produced.update(self.out / name for name in relative)
+
     def prune(self, *folders: str) -> None:
         """Remove files of the given folders that this generation did not produce."""
         for folder in folders:

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { documentName, integerText } from "../../widgets/calculators/static/calculators-documents.js";
+import { documentName, integerText } from "../../widgets/shared/answers-documents.js";
 
 // The shape of the build's configuration (widgets/instant configuration()).
 const integer = { whitespace: " \u00a0\t", signs: { "+": 1, "-": -1, "\u2212": -1 }, digits: 30 };

@@ -2,7 +2,11 @@
 // plot's width, thousandths up its height, from 0 % at the bottom.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartLabel, curveGeometry, openOutput } from "../../widgets/calculators/static/calculators-draw.js";
+import {
+  chartLabel,
+  curveGeometry,
+  openOutput,
+} from "../../widgets/calculators/static/calculators-draw.js";
 
 test("each thousandth is drawn at its count of casts, the last at the right edge", () => {
   const { points, x, y } = curveGeometry({ last: 7, step: 3, permille: [0, 400, 900, 1000] });

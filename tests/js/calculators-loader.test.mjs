@@ -1,16 +1,28 @@
 // The calculators' entry: when it fetches what a first answer needs, and that it asks for all of
 // it at once (every module of calculators.js, instant.js, the fields and each data document).
-// The entry imports calculators-data.js, which reads ./engine-config.js, which only the build
-// writes: the modules are imported from a copy with a configuration of the build's shape.
+// The entry imports the shared answers-data.js, which reads ./engine-config.js, which only the
+// build writes: the modules are imported from a copy laid out as served (the calculators in
+// widgets/, the shared modules in shared/) with a configuration of the build's shape.
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const STATIC = path.join(ROOT, "widgets/calculators/static");
+// Each served folder and its sources.
+const SERVED = {
+  widgets: path.join(ROOT, "widgets/calculators/static"),
+  shared: path.join(ROOT, "widgets/shared"),
+};
 const FILES = {
   cast: "instant-cast-1.json",
   duel: "instant-duel-2.json",
@@ -28,20 +40,24 @@ const CONFIG = {
 
 let loader, data;
 const fetched = [];
+const dir = mkdtempSync(path.join(tmpdir(), "calculators-js-"));
 
 before(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "calculators-js-"));
-  for (const name of readdirSync(STATIC).filter((n) => n.endsWith(".js"))) {
-    copyFileSync(path.join(STATIC, name), path.join(dir, name));
+  for (const [folder, source] of Object.entries(SERVED)) {
+    mkdirSync(path.join(dir, folder));
+    for (const name of readdirSync(source).filter((n) => n.endsWith(".js"))) {
+      copyFileSync(path.join(source, name), path.join(dir, folder, name));
+    }
   }
-  writeFileSync(path.join(dir, "engine-config.js"), `export default ${JSON.stringify(CONFIG)};\n`);
+  const config = `export default ${JSON.stringify(CONFIG)};\n`;
+  writeFileSync(path.join(dir, "shared", "engine-config.js"), config);
   // Every fetch is recorded, and never answers: what counts is what is asked for, and when.
   globalThis.fetch = (url) => {
     fetched.push(path.basename(new URL(url).pathname));
     return new Promise(() => {});
   };
-  loader = await import(pathToFileURL(path.join(dir, "calculators-loader.js")).href);
-  data = await import(pathToFileURL(path.join(dir, "calculators-data.js")).href);
+  loader = await import(pathToFileURL(path.join(dir, "widgets", "calculators-loader.js")).href);
+  data = await import(pathToFileURL(path.join(dir, "shared", "answers-data.js")).href);
 });
 
 // A calculator section as the page draws it: its name and its fields' values.
@@ -64,12 +80,14 @@ function section(calc, fields = {}, noauto = {}) {
 }
 
 // The modules a module names in its static imports and re-exports (import … from "./x.js",
-// import "./x.js", export … from "./x.js"); engine-config.js, which the build writes, names none.
+// import "../shared/x.js", export … from "./x.js"), each as a path from the calculators' served
+// folder (``name`` too); engine-config.js, which the build writes, names none.
 function staticImports(name) {
-  if (name === "engine-config.js") return [];
-  const source = readFileSync(path.join(STATIC, name), "utf-8");
-  return [...source.matchAll(/^(?:import|export)\s+(?:[^"';]*?\sfrom\s+)?"\.\/([^"]+)"/gm)].map(
-    (m) => m[1],
+  if (path.posix.basename(name) === "engine-config.js") return [];
+  const source = readFileSync(path.join(dir, "widgets", name), "utf-8");
+  const found = /^(?:import|export)\s+(?:[^"';]*?\sfrom\s+)?"(\.\.?\/[^"]+)"/gm;
+  return [...source.matchAll(found)].map((m) =>
+    path.posix.normalize(path.posix.join(path.posix.dirname(name), m[1])),
   );
 }
 
@@ -91,16 +109,21 @@ function closure(name) {
 test("the modules asked for at once are every module calculators.js needs", () => {
   const needed = closure("calculators.js");
   assert.ok(needed.has("url-state.js") && needed.has("calculators-calculator.js"));
-  assert.deepEqual(loader.MODULES.map((name) => name.replace("./", "")).sort(), [...needed].sort());
+  assert.ok(needed.has("../shared/answers.js") && needed.has("../shared/engine-on-demand.js"));
+  assert.deepEqual(
+    loader.MODULES.map((name) => name.replace(/^\.\//, "")).sort(),
+    [...needed].sort(),
+  );
   assert.equal(loader.MODULES[0], "./calculators.js");
 });
 
 test("instant.js comes with every module it imports that calculators.js does not, at once", () => {
   const withCalculators = closure("calculators.js");
-  const needed = [...closure("instant.js")].filter((name) => !withCalculators.has(name));
-  assert.ok(needed.includes("instant-check.js") && needed.includes("instant-duel.js"));
+  const needed = [...closure("../shared/instant.js")].filter((name) => !withCalculators.has(name));
+  assert.ok(needed.includes("../shared/instant-check.js"));
+  assert.ok(needed.includes("../shared/instant-duel.js"));
   assert.deepEqual(
-    data.INSTANT_MODULES.map((name) => name.replace("./", "")).sort(),
+    data.INSTANT_MODULES.map((name) => name.replace("./", "../shared/")).sort(),
     needed.sort(),
   );
   assert.equal(data.INSTANT_MODULES[0], "./instant.js");

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Engine, REQUEST_TIMEOUT_MESSAGE } from "../../widgets/calculators/static/engine.js";
+import { Engine, REQUEST_TIMEOUT_MESSAGE } from "../../widgets/shared/engine.js";
 
 // A stand-in for the engine's Web Worker: records what it is sent; the test
 // plays the worker's part by calling emit().
@@ -39,7 +39,7 @@ const CONFIG = {
 
 function engine(extra) {
   created.length = 0;
-  return new Engine({ ...CONFIG, ...extra }, "http://site.test/assets/widgets/");
+  return new Engine({ ...CONFIG, ...extra }, "http://site.test/assets/shared/");
 }
 
 function stateReached(e, wanted) {
@@ -55,9 +55,9 @@ test("a module worker with the Pyodide and archive locations", () => {
   assert.equal(created.length, 1);
   assert.deepEqual(created[0].options, { type: "module" });
   const url = new URL(created[0].url);
-  assert.equal(url.pathname, "/assets/widgets/engine-worker.js");
+  assert.equal(url.pathname, "/assets/shared/engine-worker.js");
   assert.equal(url.searchParams.get("pyodide"), "http://site.test/assets/pyodide/1/");
-  assert.equal(url.searchParams.get("archive"), "http://site.test/assets/widgets/engine-x.zip");
+  assert.equal(url.searchParams.get("archive"), "http://site.test/assets/shared/engine-x.zip");
   assert.equal(url.searchParams.get("stdlib"), "python_stdlib-abc.zip");
   assert.equal(url.searchParams.get("files"), "pyodide.mjs,python_stdlib-abc.zip");
   e.fail("fin du test");

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isParts } from "../../widgets/calculators/static/instant-duel.js";
-import { drawFace } from "../../widgets/calculators/static/instant-face.js";
-import { compiled, isBlank, readInteger, strip } from "../../widgets/calculators/static/instant-integer.js";
+import { isParts } from "../../widgets/shared/instant-duel.js";
+import { drawFace } from "../../widgets/shared/instant-face.js";
+import { compiled, isBlank, readInteger, strip } from "../../widgets/shared/instant-integer.js";
 import {
   FORMAT,
   check,
@@ -11,7 +11,7 @@ import {
   isFields,
   lookup,
   toEngine,
-} from "../../widgets/calculators/static/instant.js";
+} from "../../widgets/shared/instant.js";
 
 const INTEGER = { whitespace: " \t\u00a0", signs: { "+": 1, "\u2212": -1 }, digits: 3 };
 

@@ -11,7 +11,7 @@ import {
   drawFace,
   isDocument,
   isFields,
-} from "../../widgets/calculators/static/instant.js";
+} from "../../widgets/shared/instant.js";
 
 // Node 18 has no global crypto (browsers and later Node versions do).
 if (!globalThis.crypto) globalThis.crypto = webcrypto;

@@ -4,7 +4,7 @@
 // and lookup()'s answer (null where the document has none; "-": no document). Used by
 // tests/widgets/test_widgets_instant.py to compare with widgets/bridge.py.
 import { readFileSync } from "node:fs";
-import { check, lookup } from "../../widgets/calculators/static/instant.js";
+import { check, lookup } from "../../widgets/shared/instant.js";
 
 const read = (name) => JSON.parse(readFileSync(name, "utf8"));
 const fields = read(process.argv[2]);

@@ -59,8 +59,8 @@ def test_the_service_worker_precaches_every_page_and_what_pages_read_but_not_pyo
         "assets/site/offline-data.js",
         "assets/site/cards.css",
         "assets/widgets/calculators.js",
-        "assets/widgets/engine-worker.js",
-        "assets/widgets/engine-config.js",
+        "assets/shared/engine-worker.js",
+        "assets/shared/engine-config.js",
         "manifest.webmanifest",
         "assets/icons/grimoire-192.png",
         "assets/javascripts/lunr/min/lunr.fr.min.js",
@@ -68,7 +68,7 @@ def test_the_service_worker_precaches_every_page_and_what_pages_read_but_not_pyo
         assert needed in urls, needed
     config = offline.engine_config(built_site)
     for name in [config["archive"], *config["instant"]["files"].values()]:
-        assert f"assets/widgets/{name}" in urls, name  # the calculators' data work offline
+        assert f"assets/shared/{name}" in urls, name  # the calculators' data work offline
     assert not [
         u
         for u in urls

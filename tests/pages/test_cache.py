@@ -237,7 +237,7 @@ def test_edited_answers_and_a_damaged_standard_library_are_never_published(proje
     def published():
         return {
             path.relative_to(docs).as_posix(): path.read_bytes()
-            for pattern in ("assets/widgets/instant-*.json", "assets/pyodide/*/python_stdlib-*")
+            for pattern in ("assets/shared/instant-*.json", "assets/pyodide/*/python_stdlib-*")
             for path in docs.glob(pattern)
         }
 

@@ -198,8 +198,8 @@ def test_the_old_literals_are_gone_from_every_file_of_generator_and_widgets():
         "widgets/instant/tables.py",
         "widgets/bridge/fields.py",
         "generator/theme/main.html",
-        "widgets/calculators/static/instant.js",
-        "widgets/calculators/static/instant-check.js",
+        "widgets/shared/instant.js",
+        "widgets/shared/instant-check.js",
     } <= {p.relative_to(ROOT).as_posix() for p in files}
     typed = [
         f"{path.relative_to(ROOT)}: {literal!r}"

@@ -37,9 +37,6 @@ def fake_repo(tmp_path, pyodide=True):
         repo / "widgets" / "bridge",
         ignore=shutil.ignore_patterns("__pycache__"),
     )
-    shutil.copytree(
-        REPO / "widgets" / "calculators" / "static", repo / "widgets" / "calculators" / "static"
-    )
     if pyodide:
         package = repo / "node_modules" / "pyodide"
         package.mkdir(parents=True)
@@ -104,7 +101,7 @@ def test_archive_name_follows_the_sources(tmp_path):
     name2 = assets.install_engine_assets(docs, repo)["archive"]
     assert name2 != name1
     # The previous archive is removed: one engine archive in the site.
-    assert sorted(p.name for p in (docs / "assets" / "widgets").glob("engine-*.zip")) == [name2]
+    assert sorted(p.name for p in (docs / assets.SERVED).glob("engine-*.zip")) == [name2]
 
 
 # ---------------------------------------------------------------- install
@@ -146,8 +143,10 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
         "pyodideFiles": [*assets.PYODIDE_CORE_FILES, config["stdlib"], "pyodide-lock.json"],
         "instant": config["instant"],
     }
-    widgets_dir = docs / "assets" / "widgets"
-    assert not (widgets_dir / "config.js").exists()  # no classic script reads it
+    widgets_dir = docs / assets.SERVED
+    # What it writes beside the shared modules, each named for the generation to keep.
+    written = sorted(path.relative_to(docs).as_posix() for path in widgets_dir.iterdir())
+    assert written == sorted(assets.engine_files(config))
     # The configuration as an ES module, for the calculators' modules.
     module = (widgets_dir / "engine-config.js").read_text(encoding="utf-8")
     match = re.search(r"^export default (\{.*\});$", module, re.M)
@@ -175,8 +174,6 @@ def test_install_copies_only_the_core_and_writes_config(tmp_path):
     assert (widgets_dir / config["archive"]).is_file()
     # The relative paths resolve from engine-config.js's folder.
     assert (widgets_dir / config["pyodide"]).resolve() == pyodide_dir.resolve()
-    for static in (repo / "widgets" / "calculators" / "static").iterdir():
-        assert (widgets_dir / static.name).read_bytes() == static.read_bytes()
 
 
 def test_second_install_writes_nothing(tmp_path):
@@ -277,27 +274,29 @@ def test_the_engine_reads_its_files_and_bounds_from_the_configuration(tmp_path):
 
 
 def test_static_scripts_hold_no_cdn_and_no_rule():
-    for path in (REPO / "widgets" / "calculators" / "static").iterdir():
+    calculators, shared = REPO / "widgets" / "calculators" / "static", REPO / "widgets" / "shared"
+    for path in [*calculators.iterdir(), *shared.glob("*.js")]:
         text = path.read_text(encoding="utf-8")
         assert "cdn.jsdelivr" not in text and "unpkg" not in text and "https://" not in text, (
             path.name
         )
-    for name in (
-        "calculators.js",
-        "calculators-calculator.js",
-        "calculators-data.js",
-        "calculators-documents.js",
-        "calculators-draw.js",
-        "calculators-engine.js",
-        "instant.js",
-        "instant-check.js",
-        "instant-duel.js",
-        "instant-face.js",
-        "instant-integer.js",
-        "engine.js",
-        "url-state.js",
+    for folder, name in (
+        (calculators, "calculators.js"),
+        (calculators, "calculators-calculator.js"),
+        (calculators, "calculators-draw.js"),
+        (calculators, "url-state.js"),
+        (shared, "answers.js"),
+        (shared, "answers-data.js"),
+        (shared, "answers-documents.js"),
+        (shared, "engine-on-demand.js"),
+        (shared, "instant.js"),
+        (shared, "instant-check.js"),
+        (shared, "instant-duel.js"),
+        (shared, "instant-face.js"),
+        (shared, "instant-integer.js"),
+        (shared, "engine.js"),
     ):
-        script = (REPO / "widgets" / "calculators" / "static" / name).read_text(encoding="utf-8")
+        script = (folder / name).read_text(encoding="utf-8")
         # No dice arithmetic in JavaScript: no 12-sided die, no halving of magic, no XP table.
         for forbidden in ("/ 2", "% 12", "Math.random", "12)", "* 2", "// 2"):
             assert forbidden not in script, (name, forbidden)

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.browser
 
 ANSWER_MS = 20_000
 PYODIDE = "/assets/pyodide/"
-WIDGETS = "/assets/widgets/"
+#: Where the calculators and the rules' answers they share with the other rooms are served.
+SERVED = ("/assets/widgets/", "/assets/shared/")
 
 
 @pytest.fixture
@@ -191,8 +192,8 @@ def test_covered_answers_ask_no_pyodide_file_an_uncovered_one_does(watched, site
 
 
 def fetched(requests, name: str) -> list[str]:
-    """The requests for the calculators' module ``name``."""
-    return [url for url in requests if urlsplit(url).path.endswith(WIDGETS + name)]
+    """The requests for the calculators' module ``name`` (or a shared one they import)."""
+    return [url for url in requests if any(urlsplit(url).path.endswith(f + name) for f in SERVED)]
 
 
 def test_each_module_comes_at_its_first_need(watched, site_url):
@@ -251,10 +252,10 @@ def test_an_approaching_calculator_asks_for_its_scripts_and_data_at_once(
     page.wait_for_load_state("networkidle")
     modules = page.evaluate(
         "() => import(document.querySelector('script[src*=\"calculators-loader.js\"]').src)"
-        ".then((m) => m.MODULES.map((name) => name.replace('./', '')))"
+        ".then((m) => m.MODULES.map((name) => name.split('/').pop()))"
     )
     instant = page.evaluate(
-        "() => import(new URL('calculators-data.js',"
+        "() => import(new URL('../shared/answers-data.js',"
         " document.querySelector('script[src*=\"calculators-loader.js\"]').src).href)"
         ".then((m) => m.INSTANT_MODULES.map((name) => name.replace('./', '')))"
     )
@@ -263,8 +264,8 @@ def test_an_approaching_calculator_asks_for_its_scripts_and_data_at_once(
     # The page brought the module that names the data documents (and what it imports).
     with_page = {name for name in modules if fetched(requests, name)}
     assert with_page == {
-        "calculators-data.js",
-        "calculators-documents.js",
+        "answers-data.js",
+        "answers-documents.js",
         "engine-config.js",
         "instant-integer.js",
     }
@@ -280,7 +281,8 @@ def test_an_approaching_calculator_asks_for_its_scripts_and_data_at_once(
         else:
             held.append(route)
 
-    page.route(f"**{WIDGETS}**", hold)  # nothing of the calculators answers meanwhile
+    for folder in SERVED:
+        page.route(f"**{folder}**", hold)  # nothing of the calculators answers meanwhile
 
     def asked():
         return {urlsplit(route.request.url).path.rsplit("/", 1)[-1] for route in held}
@@ -308,7 +310,7 @@ def test_an_approaching_calculator_asks_for_its_scripts_and_data_at_once(
 
 def built_config(built_site) -> dict:
     """The engine's configuration the build wrote (engine-config.js)."""
-    text = (built_site / "assets" / "widgets" / "engine-config.js").read_text(encoding="utf-8")
+    text = (built_site / "assets" / "shared" / "engine-config.js").read_text(encoding="utf-8")
     return json.loads(text.split("export default ", 1)[1].rstrip().rstrip(";"))
 
 

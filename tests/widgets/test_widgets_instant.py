@@ -1,4 +1,4 @@
-"""widgets/instant and assets/widgets/instant.js: the shipped answers and messages are the
+"""widgets/instant and assets/shared/instant.js: the shipped answers and messages are the
 engine's.
 
 Every entry of every document is checked, not a sample: the page's own lookup (instant.js, run
@@ -316,9 +316,7 @@ def test_data_files_are_small_and_content_hashed(documents, tmp_path):
 
 
 def test_the_page_reads_the_format_written():
-    script = (REPO / "widgets" / "calculators" / "static" / "instant.js").read_text(
-        encoding="utf-8"
-    )
+    script = (REPO / "widgets" / "shared" / "instant.js").read_text(encoding="utf-8")
     assert f"export const FORMAT = {instant.FORMAT};" in script
 
 

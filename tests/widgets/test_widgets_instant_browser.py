@@ -90,7 +90,7 @@ def lower_timeouts(context, **values):
             response=response, body=prefix + "export default " + json.dumps(config) + ";\n"
         )
 
-    context.route("**/assets/widgets/engine-config.js", handle)
+    context.route("**/assets/shared/engine-config.js", handle)
 
 
 def test_covered_calculators_answer_without_pyodide(context, server):
@@ -294,9 +294,9 @@ def test_an_engine_script_that_does_not_come_fails_in_french(context, server, fe
     """engine.js is fetched at the first need; refused or hanging, the wait is bounded."""
     lower_timeouts(context, timeoutMs=2000)
     if fetch == "refused":
-        context.route("**/assets/widgets/engine.js", lambda route: route.abort())
+        context.route("**/assets/shared/engine.js", lambda route: route.abort())
     else:
-        context.route("**/assets/widgets/engine.js", lambda route: None)
+        context.route("**/assets/shared/engine.js", lambda route: None)
     page = context.new_page()
     page.goto(server + "ok/calculateurs/")
     page.locator("#duel-a-magie").fill(HUGE_MAGIC)
@@ -387,10 +387,10 @@ def test_without_the_build_data_the_engine_answers(context, server, data):
     """The data file missing, or never arriving: the request goes to the engine after a bounded wait."""
     if data == "absent":
         context.route(
-            "**/assets/widgets/instant-*.json", lambda route: route.fulfill(status=404, body="")
+            "**/assets/shared/instant-*.json", lambda route: route.fulfill(status=404, body="")
         )
     else:
-        context.route("**/assets/widgets/instant-*.json", lambda route: None)
+        context.route("**/assets/shared/instant-*.json", lambda route: None)
     context.route(
         "**/engine-worker.js*",
         lambda route: route.fulfill(status=200, content_type="text/javascript", body=ECHO_WORKER),
@@ -407,7 +407,7 @@ def test_without_the_build_data_the_engine_answers(context, server, data):
 
 def test_a_malformed_answer_file_is_said_and_the_engine_asked(context, server):
     context.route(
-        "**/assets/widgets/instant-cast-*.json",
+        "**/assets/shared/instant-cast-*.json",
         lambda route: route.fulfill(
             status=200, content_type="application/json", body='{"format": 2, "answers": 3}'
         ),
@@ -430,7 +430,7 @@ def test_a_malformed_answer_file_is_said_and_the_engine_asked(context, server):
 
 
 def test_a_bad_value_is_told_at_once_without_the_engine(context, server):
-    context.route("**/assets/widgets/engine.js", lambda route: route.abort())  # no engine at all
+    context.route("**/assets/shared/engine.js", lambda route: route.abort())  # no engine at all
     page = context.new_page()
     page.goto(server + "ok/calculateurs/")
     for selector, text, request, field in [
@@ -467,7 +467,7 @@ def test_the_shown_result_is_marked_out_of_date_while_the_engine_works(context, 
 def test_after_an_engine_failure_the_old_result_says_it_is_the_old_one(context, server):
     """No new result is coming once the engine failed: the kept one no longer says one is."""
     lower_timeouts(context, timeoutMs=2000)
-    context.route("**/assets/widgets/engine.js", lambda route: route.abort())
+    context.route("**/assets/shared/engine.js", lambda route: route.abort())
     page = context.new_page()
     page.goto(server + "ok/calculateurs/?lancer-magie=6")
     page.wait_for_selector(f"{CAST}[data-result=ok]", state="attached", timeout=ANSWER_MS)

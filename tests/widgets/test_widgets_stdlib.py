@@ -38,7 +38,7 @@ def installed(tmp_path_factory):
     """The engine's files as the build installs them: (config, folder of engine-config.js)."""
     docs = tmp_path_factory.mktemp("moteur")
     config = packaging.install_engine_assets(docs, REPO)
-    return config, docs / "assets" / "widgets"
+    return config, docs / packaging.SERVED
 
 
 def first_download(config, widgets_dir) -> dict[str, bytes]:
@@ -46,7 +46,7 @@ def first_download(config, widgets_dir) -> dict[str, bytes]:
     pyodide_dir = (widgets_dir / config["pyodide"]).resolve()
     files = {name: (pyodide_dir / name).read_bytes() for name in config["pyodideFiles"]}
     files[config["archive"]] = (widgets_dir / config["archive"]).read_bytes()
-    files["engine-worker.js"] = (widgets_dir / "engine-worker.js").read_bytes()
+    files["engine-worker.js"] = (REPO / "widgets" / "shared" / "engine-worker.js").read_bytes()
     return files
 
 

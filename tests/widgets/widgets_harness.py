@@ -25,8 +25,13 @@ if str(REPO_ROOT) not in sys.path:
 
 # The benchmarks import CHROMIUM_ARGS and QuietServer from here too.
 from tests.loopback import CHROMIUM as _CHROMIUM, CHROMIUM_ARGS, QuietServer  # noqa: E402,F401
+from widgets import calculators  # noqa: E402
 from widgets.calculators import calculator_html  # noqa: E402
-from widgets.packaging import install_engine_assets  # noqa: E402
+from widgets.packaging import SERVED, install_engine_assets  # noqa: E402
+
+#: The scripts the calculators' pages run, and where the site serves them: the calculators' and
+#: the shared modules (whose folder the engine's files join).
+SCRIPTS = ((calculators.SERVED, calculators.STATIC), (SERVED, REPO_ROOT / "widgets" / "shared"))
 
 CHROMIUM = pathlib.Path(_CHROMIUM)
 
@@ -77,13 +82,13 @@ BARE_PAGE = """<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>Pyodide seul</title><link rel="icon" href="data:,"></head>
 <body><button id="demarrer" type="button">Démarrer Pyodide</button><p id="etat">prêt à démarrer</p>
 <script type="module">
-import ENGINE from "../assets/widgets/engine-config.js";
+import ENGINE from "../assets/shared/engine-config.js";
 // Boots the same self-hosted Pyodide in a module worker with its whole standard library
 // (copied beside this page), and nothing else: the reference the calculators' loading time
 // is measured against.
 document.getElementById("demarrer").addEventListener("click", function () {
   performance.mark("bare:start");
-  var base = new URL("../assets/widgets/", location.href);
+  var base = new URL("../assets/shared/", location.href);
   var indexURL = new URL(ENGINE.pyodide, base).href;
   var stdlibURL = new URL("python_stdlib.zip", location.href).href;
   var source = "const m = await import(" + JSON.stringify(indexURL + "pyodide.mjs") + ");" +
@@ -135,6 +140,11 @@ def build_site(site_dir: pathlib.Path, build_dir: pathlib.Path | None = None) ->
     library, for the benchmark).
     """
     site_dir = pathlib.Path(site_dir)
+    for served, folder in SCRIPTS:
+        for source in folder.iterdir():
+            if source.is_file() and source.name != "README.md":
+                (site_dir / served).mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, site_dir / served / source.name)
     config = install_engine_assets(site_dir, REPO_ROOT, **cached_engine_files(build_dir))
     all_four = "\n".join(render_calculator(name, calc) for name, calc in CALCULATORS.items())
     pages = {

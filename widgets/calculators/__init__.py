@@ -21,6 +21,8 @@ from widgets import bridge
 from widgets.instant import PROGRESSION_CASTS
 
 __all__ = [
+    "SERVED",
+    "STATIC",
     "TEMPLATES",
     "calculator_html",
     "calculators_page_html",
@@ -32,6 +34,9 @@ __all__ = [
 
 #: The folder of the calculator partials (``calculators/*.html``).
 TEMPLATES = Path(__file__).parent / "templates"
+#: The calculators' scripts and style, and where the site serves them.
+STATIC = Path(__file__).parent / "static"
+SERVED = "assets/widgets"
 
 
 def game_constants() -> dict:

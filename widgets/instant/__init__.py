@@ -4,7 +4,7 @@ At build time this module asks :func:`widgets.bridge.handle` -- the very functio
 Worker calls -- for every request of a fixed grid (the inputs players actually use), and
 writes the answers as plain JSON, content-hashed (``instant-<key>-<hash>.json``, so every page
 shares one cached copy), that the calculators fetch as one approaches the screen
-(``assets/widgets/instant.js`` looks answers up in them; anything outside goes to the engine).
+(``assets/shared/instant.js`` looks answers up in them; anything outside goes to the engine).
 No rule is computed here: every figure is the bridge's output, stored as it is; requests the
 engine says are answered alike (:func:`widgets.bridge.answer_key`) are asked once.
 

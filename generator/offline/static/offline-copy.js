@@ -71,7 +71,7 @@ export class OfflineCopy {
       (module) => this.draw({ summary: module.default }),
       () => undefined,
     );
-    import("../widgets/engine-config.js").then(
+    import("../shared/engine-config.js").then(
       (module) => this.draw({ engineBytes: module.default.downloadBytes || 0 }),
       () => undefined, // the service worker's figure is shown instead
     );

@@ -4,10 +4,10 @@
 /** Calls ``onReady`` once, when the page's engine is ready; nothing on a page without one. */
 export async function afterEngineBoot(root, onReady) {
   if (!root.querySelector(".gr-calc, .gr-book")) return; // no engine on this page
-  // The page's own calculators module (already loaded by the page: the same instance).
+  // The rules' answers of the page's rooms (one address: the same instance, the same engine).
   let calculators;
   try {
-    ({ calculatorsApi: calculators } = await import("../widgets/calculators.js"));
+    ({ answers: calculators } = await import("../shared/answers.js"));
   } catch {
     return; // no calculators, nothing to keep
   }

@@ -13,7 +13,7 @@
 //   online: navigator.onLine,
 // }
 
-import { megabytes } from "../widgets/engine-status.js";
+import { megabytes } from "../shared/engine-status.js";
 
 const ELLIPSIS = "\u2026";
 

@@ -3,8 +3,7 @@
 // holds the answer, else from the engine (the shown result marked out of date meanwhile),
 // draws the answer and keeps its state in the address, as its own link (url-state.js).
 import { draw, openOutput } from "./calculators-draw.js";
-import config from "./engine-config.js";
-import { engine } from "./calculators-engine.js";
+import { engine } from "../shared/engine-on-demand.js";
 import {
   dataMalformed,
   documentReady,
@@ -13,16 +12,14 @@ import {
   instant,
   loadDocument,
   lookUp,
-} from "./calculators-data.js";
-import { mark } from "./engine-status.js";
+} from "../shared/answers-data.js";
+import { DATA_WAIT_MS } from "../shared/answers.js";
+import { mark } from "../shared/engine-status.js";
 import { MAX_FIELD_CHARS, calculatorLink, readState, tooLongMessage } from "./url-state.js";
 
 const DEBOUNCE_MS = 250;
 // The parameter of roll links shared before they carried the face (replayed by the engine).
 const LEGACY_SEED = "graine";
-// Longest wait for the build's data before a request goes to the engine instead
-// (the data keeps loading for the next requests): widgets/packaging.py, DATA_WAIT_MS.
-export const DATA_WAIT_MS = config.dataWaitMs;
 
 const OFFLINE_HINT =
   "Pour calculer sans connexion, choisissez « Disponible hors ligne » lors d'une visite connectée.";

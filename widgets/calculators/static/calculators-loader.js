@@ -6,10 +6,10 @@
 // When it is fetched, everything a first answer needs from the build's data is asked for at
 // once, in parallel: every module of calculators.js (not one after another as each names the
 // next), instant.js, the bridge's reading of the fields and each calculator's data document.
-// Only calculators-data.js (which names those documents) comes with the page. The engine is not
+// Only the shared answers-data.js (which names those documents) comes with the page. The engine is not
 // among them: it starts at the first request the build's data does not answer.
 
-import { prefetch } from "./calculators-data.js";
+import { prefetch } from "../shared/answers-data.js";
 
 /** Distance from the screen at which a calculator's scripts and data are fetched once the reader
  * scrolls: three screens ahead, about one fling of a phone's scroll, so that they are there when
@@ -21,13 +21,14 @@ export const APPROACH_MARGIN = "300% 0px";
 export const MODULES = [
   "./calculators.js",
   "./calculators-calculator.js",
-  "./calculators-data.js",
-  "./calculators-documents.js",
+  "../shared/answers.js",
+  "../shared/answers-data.js",
+  "../shared/answers-documents.js",
   "./calculators-draw.js",
-  "./calculators-engine.js",
-  "./engine-config.js",
-  "./engine-status.js",
-  "./instant-integer.js",
+  "../shared/engine-on-demand.js",
+  "../shared/engine-config.js",
+  "../shared/engine-status.js",
+  "../shared/instant-integer.js",
   "./url-state.js",
 ];
 

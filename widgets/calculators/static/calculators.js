@@ -1,23 +1,23 @@
-// Grimoire: the in-page calculators (an ES module imported by calculators-loader.js, the
-// spellbook and the offline panel). Does nothing on a page without .gr-calc sections.
+// Grimoire: the in-page calculators (an ES module imported by calculators-loader.js, the page's
+// entry). Does nothing on a page without .gr-calc sections.
 //
 // This module sets the page up: one Calculator (calculators-calculator.js) per .gr-calc
 // section, fetching what answers it without the engine as it approaches the screen; the
-// engine's state on <html>; calculatorsApi for the site's modules. Its parts, one job each:
-// calculators-engine.js (the engine, started at the first request the build's data does not
-// answer), calculators-data.js (the build's answers and the bridge's reading of every field,
-// fetched at the first need; calculators-documents.js names the file), calculators-draw.js
+// engine's state on <html>; calculatorsApi for the tests. Its parts, one job each:
+// the rules' answers, shared with the other rooms (../shared/answers.js: the build's data, read
+// by answers-data.js, else the page's one engine, engine-on-demand.js), calculators-draw.js
 // (a bridge answer drawn into the slots the HTML declares). No rule of the game lives in any.
 
-import { Calculator, DATA_WAIT_MS } from "./calculators-calculator.js";
-import { documentWithin, fieldsDoc, instant, lookUp } from "./calculators-data.js";
-import "./calculators-documents.js";
+import { answers } from "../shared/answers.js";
+import "../shared/answers-data.js";
+import "../shared/answers-documents.js";
+import { engine } from "../shared/engine-on-demand.js";
+import { Calculator } from "./calculators-calculator.js";
 import "./calculators-draw.js";
-import { engine } from "./calculators-engine.js";
 // Named here too, so that the browser fetches every module at once (none waits for another
 // module to arrive and name it).
-import "./engine-config.js";
-import "./engine-status.js";
+import "../shared/engine-config.js";
+import "../shared/engine-status.js";
 import "./url-state.js";
 
 // How far from the screen a calculator starts fetching what answers it without the engine.
@@ -68,34 +68,8 @@ function init() {
   }
 }
 
-// The bridge's answer to a request: a refusal or an answer from the build's data when it
-// has them, else the engine's.
-async function answer(request) {
-  const doc =
-    request && typeof request.calc === "string"
-      ? await documentWithin(request, DATA_WAIT_MS)
-      : null;
-  const fields = fieldsDoc();
-  const errors = fields && instant ? instant.check(fields, request) : null;
-  if (errors?.length) return { ok: false, errors };
-  const found = errors ? lookUp(doc, request) : null;
-  return found || engine.request(request);
-}
-
-// For the site's modules (the spellbook, the offline panel), which import it.
-export const calculatorsApi = {
-  // Resolves with the bridge's response to a request such as {calc: "progression", ...},
-  // or null when the engine could not be loaded.
-  request: answer,
-  // Subscribe to engine state changes: listener(state, reason).
-  onState: (listener) => engine.subscribe(listener),
-  engineState: () => engine.state,
-  // Worker timings once ready: {ready, pyodide, engine} in ms.
-  engineTimings: () => engine.timings,
-  // How many times a computation that ran too long restarted the engine.
-  engineRestarts: () => engine.restarts,
-  calculators,
-};
+// For the site's tests and modules: the rules' answers (shared/answers.js) and the calculators.
+export const calculatorsApi = { ...answers, calculators };
 // The engine's state (and restarts) as attributes of the page, for its styles and for the
 // browser tests, which watch the page from outside its modules: nothing is put on window.
 function showEngineState() {

@@ -1,8 +1,8 @@
 /* Grimoire — the progression figures of a spell of /grimoire/ (XP to the next level, expected
  * casts): the expected casts from the build's table of them (grimoire-casts.json, the engine's
  * own figures at every XP), the rest from the book's data. Only when that table cannot be had
- * are they asked through the page's calculators (calculatorsApi.request of widgets'
- * calculators.js, widgets/bridge « progression »), whose engine then starts. A spell whose XP
+ * are they asked through the rules' answers that every room shares (answers.request of
+ * shared/answers.js, widgets/bridge « progression »), whose engine then starts. A spell whose XP
  * reached the cost, or still before its first apprentissage, needs neither: the page says what
  * to do instead. */
 import { megabytes } from "../shared/common.js";
@@ -38,17 +38,17 @@ export function castsLeft(table, book, learning, left) {
   return row?.[left - 1] ?? null;
 }
 
-/* The page's calculators module (the same address as the page's script: the same instance)
-   and the engine's configuration: {calculators, engine}, or null. */
+/* The rules' answers shared by the page's rooms (one address: one instance, one engine) and
+   the engine's configuration: {calculators, engine}, or null. */
 let calculatorsFound = null;
 function pageCalculators() {
   if (!calculatorsFound) {
     calculatorsFound = Promise.all([
-      import("../widgets/calculators.js"),
-      import("../widgets/engine-config.js").catch(() => ({})),
+      import("../shared/answers.js"),
+      import("../shared/engine-config.js").catch(() => ({})),
     ]).then(
       ([calculators, engine]) => ({
-        calculators: calculators.calculatorsApi,
+        calculators: calculators.answers,
         engine: engine.default || null,
       }),
       () => null,

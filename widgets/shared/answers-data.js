@@ -7,7 +7,7 @@
 // calculator can say so.
 
 import config from "./engine-config.js";
-import { documentName as nameOf } from "./calculators-documents.js";
+import { documentName as nameOf } from "./answers-documents.js";
 
 const BASE = new URL(".", import.meta.url);
 
