@@ -59,7 +59,7 @@ _PAGE_SOURCES = {
     "sorts/index.md": "generator/pages/templates/index.md.j2",
     "grimoire/index.md": "widgets/grimoire/templates/grimoire.md.j2",
     "table/index.md": "widgets/grimoire/templates/table.md.j2",
-    "cartes/index.md": "generator/pages/templates/cartes.md.j2",
+    "cartes/index.md": "generator/cards/templates/cartes.md.j2",
 }
 
 #: MkDocs' warnings about a page, in French (``{href}`` the link, ``{target}`` what it points to).

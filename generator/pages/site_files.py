@@ -25,11 +25,11 @@ import widgets
 from widgets import calculators, grimoire
 from widgets.calculators import calculators_page_html
 
-from .cards import extra_pages
 from .compendium import Compendium, GenerationError
 from .mkdocs_page import check_front_matter, markdown_page, page_files
 from .spell_page import forget_partials, spell_context, title_origin
 from .templating import environment
+from .. import cards
 from ..security import CONTENT_SECURITY_POLICY
 from ..spellformat.slug import fold, slugify
 
@@ -40,6 +40,7 @@ __all__ = [
     "SITE_STATIC",
     "STATIC_ROOMS",
     "api_spell",
+    "app_pages",
     "site_files",
     "static_files",
 ]
@@ -55,6 +56,7 @@ STATIC_ROOMS = (
     (SITE_STATIC, Path(__file__).parent / "static"),
     (SITE_STATIC, Path(__file__).parent.parent / "offline" / "static"),
     (SHARED_STATIC, Path(widgets.__file__).parent / "shared"),
+    (cards.SERVED, cards.STATIC),
     (grimoire.SERVED, grimoire.STATIC),
     (calculators.SERVED, calculators.STATIC),
 )
@@ -212,11 +214,20 @@ def _other_pages(
             )
         ),
     )
-    for relative, text in extra_pages(env, spells).items():  # « Mon grimoire », the cards
+    for relative, text in app_pages(env, spells).items():
         if relative.endswith(".md"):
             yield from page_files(relative, markdown_page(text))
         else:
             yield relative, text
+
+
+def app_pages(env: Environment, spells: list[dict]) -> dict[str, str]:
+    """``{path in the docs folder: text}`` of the pages the rooms render: « Mon grimoire » and
+    « La table » with the spellbook's configuration, the cards."""
+    return {
+        **grimoire.pages(env, (spell["difficulty"] for spell in spells)),
+        cards.PAGE: cards.cards_page(env, spells),
+    }
 
 
 def _index_data(spells: list[dict]) -> dict:

@@ -1,5 +1,6 @@
 """The Jinja environment of the pages (``generator/pages/templates``, and the templates of the
-pages of « Mon grimoire » and « La table » in their room, ``widgets/grimoire/templates``): the site's HTML
+pages of « Mon grimoire » and « La table » and of the cards in their rooms,
+``widgets/grimoire/templates`` and ``generator/cards/templates``): the site's HTML
 environment (:func:`widgets.calculators.html_environment`), with the rules' formats as filters
 and their labels as globals."""
 
@@ -19,6 +20,7 @@ from widgets.calculators import html_environment
 from . import labels
 from .mkdocs_page import yaml_scalar
 from .render import render_inline
+from .. import cards
 
 __all__ = ["TEMPLATES", "environment"]
 
@@ -29,7 +31,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 def environment() -> Environment:
     """The pages' environment, one per process: its compiled templates are reused by every later
     build (tests, ``mkdocs serve``); FileSystemLoader still reloads a template whose file changed."""
-    env = html_environment(TEMPLATES, grimoire.TEMPLATES)
+    env = html_environment(TEMPLATES, grimoire.TEMPLATES, cards.TEMPLATES)
     env.filters["inline"] = lambda text: render_inline(str(text))
     env.filters["pct"] = rules.format_percent
     env.filters["frac"] = rules.format_fraction

@@ -353,9 +353,8 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
     import markdown
     from mkdocs.utils.yaml import yaml_load
 
-    from generator.pages.cards import extra_pages
     from generator.pages.compendium import Compendium
-    from generator.pages.site_files import INDEX_ROWS_DRAWN
+    from generator.pages.site_files import INDEX_ROWS_DRAWN, app_pages
     from generator.pages.spell_page import spell_context
     from generator.pages.templating import environment
 
@@ -391,7 +390,7 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
                 "index_blocks": [{"header": ["Nom", "Niveaux"], "count": 1}],
             },
         ),
-        *(text for name, text in extra_pages(env, [spell]).items() if name.endswith(".md")),
+        *(text for name, text in app_pages(env, [spell]).items() if name.endswith(".md")),
     ]
     for text in pages:
         front, _, body = text.partition("\n---\n")

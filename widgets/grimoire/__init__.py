@@ -2,7 +2,12 @@
 :data:`SERVED`), the library it draws QR codes with (:data:`VENDOR`, pinned in ``package.json``)
 and the data the build writes for them from ``rules`` (:mod:`.data`)."""
 
+from collections.abc import Iterable
 from pathlib import Path
+
+from jinja2 import Environment
+
+import rules
 
 from .data import (
     CASTS_FILE,
@@ -25,6 +30,7 @@ __all__ = [
     "casts_file",
     "casts_sources",
     "config_script",
+    "pages",
 ]
 
 #: The spellbook's scripts and style sheet, served as they are from :data:`SERVED`.
@@ -38,3 +44,18 @@ TEMPLATES = Path(__file__).parent / "templates"
 #: ``package.json``), as ``(path under SERVED, path under node_modules)``: the QR code of a
 #: wizard's update at « La table », loaded on first use.
 VENDOR = (("vendor/uqr.mjs", "uqr/dist/index.mjs"),)
+
+
+def pages(env: Environment, difficulties: Iterable[int]) -> dict[str, str]:
+    """``{path in the docs folder: text}`` of the room's pages, rendered by ``env`` (the pages'
+    environment): « Mon grimoire » (the list itself lives in the reader's browser and is drawn
+    by the room's scripts), « La table » (the party lives in the MJ's browser), and the
+    spellbook's configuration module for the ``difficulties`` the compendium uses."""
+    learning = range(rules.MIN_LEARNING, rules.MAX_LEARNING + 1)
+    return {
+        "grimoire/index.md": env.get_template("grimoire.md.j2").render(
+            root="../", learning=learning, unlearnt=rules.MIN_LEARNING - 1
+        ),
+        "table/index.md": env.get_template("table.md.j2").render(root="../"),
+        CONFIG_FILE: config_script(difficulties),
+    }
