@@ -56,7 +56,7 @@ _PAGE_SOURCES = {
     "index.md": "content/index.md",
     "calculateurs/index.md": "content/calculateurs.md",
     "regles/index.md": "content/regles.md",
-    "sorts/index.md": "generator/pages/templates/index.md.j2",
+    "sorts/index.md": "generator/index/templates/index.md.j2",
     "grimoire/index.md": "widgets/grimoire/templates/grimoire.md.j2",
     "table/index.md": "widgets/grimoire/templates/table.md.j2",
     "cartes/index.md": "generator/cards/templates/cartes.md.j2",

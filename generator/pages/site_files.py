@@ -20,7 +20,6 @@ import yaml
 from jinja2 import Environment
 from markupsafe import escape
 
-import rules
 import widgets
 from widgets import calculators, grimoire
 from widgets.calculators import calculators_page_html
@@ -29,13 +28,12 @@ from .compendium import Compendium, GenerationError
 from .mkdocs_page import check_front_matter, markdown_page, page_files
 from .spell_page import forget_partials, spell_context, title_origin
 from .templating import environment
-from .. import cards
+from .. import cards, index
 from ..security import CONTENT_SECURITY_POLICY
-from ..spellformat.slug import fold, slugify
+from ..spellformat.slug import slugify
 
 __all__ = [
     "GENERATED_FOLDERS",
-    "INDEX_ROWS_DRAWN",
     "SHARED_STATIC",
     "SITE_STATIC",
     "STATIC_ROOMS",
@@ -56,6 +54,7 @@ STATIC_ROOMS = (
     (SITE_STATIC, Path(__file__).parent / "static"),
     (SITE_STATIC, Path(__file__).parent.parent / "offline" / "static"),
     (SHARED_STATIC, Path(widgets.__file__).parent / "shared"),
+    (index.SERVED, index.STATIC),
     (cards.SERVED, cards.STATIC),
     (grimoire.SERVED, grimoire.STATIC),
     (calculators.SERVED, calculators.STATIC),
@@ -71,9 +70,6 @@ GENERATED_FOLDERS = (
     *dict.fromkeys(served for served, _ in STATIC_ROOMS),
 )
 API_SCHEMA_VERSION = 1
-#: Rows of the index's list drawn at once by its script (more as the reader scrolls, all before
-#: printing); the page without JavaScript is the whole list.
-INDEX_ROWS_DRAWN = 200
 
 
 def static_files() -> list[tuple[str, Path]]:
@@ -154,18 +150,7 @@ def _index_files(
 ) -> Iterator[tuple[str, str | bytes]]:
     """The index, the JSON API and its schema, the search's folded texts."""
     document = yaml.safe_load((content / "document.yaml").read_text(encoding="utf-8"))
-    yield from page_files(
-        "sorts/index.md",
-        markdown_page(
-            env.get_template("index.md.j2").render(
-                spells=spells,
-                document=document,
-                index_rows=sorted(spells, key=lambda s: s["index"]["position"]),
-                index=_index_data(spells),
-                root="../",
-            )
-        ),
-    )
+    yield from page_files(index.PAGE, markdown_page(index.index_page(env, spells, document)))
     yield (
         "api/sorts.json",
         _json(
@@ -177,15 +162,7 @@ def _index_files(
         ),
     )
     yield "api/schema.json", SCHEMA.read_bytes()
-    yield (
-        f"{SITE_STATIC}/recherche.json",
-        _json(
-            {
-                s["slug"]: fold(" ".join([s["name"], *s["aliases"], s["description"]]))
-                for s in spells
-            }
-        ),
-    )
+    yield index.SEARCH_TEXTS, _json(index.search_texts(spells))
 
 
 def _other_pages(
@@ -227,21 +204,6 @@ def app_pages(env: Environment, spells: list[dict]) -> dict[str, str]:
     return {
         **grimoire.pages(env, (spell["difficulty"] for spell in spells)),
         cards.PAGE: cards.cards_page(env, spells),
-    }
-
-
-def _index_data(spells: list[dict]) -> dict:
-    """What the index's script sorts and filters by: folded names and aliases, element ranks."""
-    return {
-        "names": {s["slug"]: fold(s["name"]) for s in spells},
-        "aliases": {s["slug"]: fold(" ".join(s["aliases"])) for s in spells},
-        "element_rank": {
-            key: rank
-            for rank, key in enumerate(
-                sorted(rules.ELEMENT_LABELS, key=lambda k: fold(rules.ELEMENT_LABELS[k]))
-            )
-        },
-        "drawn": INDEX_ROWS_DRAWN,
     }
 
 

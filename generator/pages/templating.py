@@ -1,6 +1,7 @@
 """The Jinja environment of the pages (``generator/pages/templates``, and the templates of the
-pages of « Mon grimoire » and « La table » and of the cards in their rooms,
-``widgets/grimoire/templates`` and ``generator/cards/templates``): the site's HTML
+pages of « Mon grimoire » and « La table », of the cards and of the index in their rooms,
+``widgets/grimoire/templates``, ``generator/cards/templates``, ``generator/index/templates``):
+the site's HTML
 environment (:func:`widgets.calculators.html_environment`), with the rules' formats as filters
 and their labels as globals."""
 
@@ -20,7 +21,7 @@ from widgets.calculators import html_environment
 from . import labels
 from .mkdocs_page import yaml_scalar
 from .render import render_inline
-from .. import cards
+from .. import cards, index
 
 __all__ = ["TEMPLATES", "environment"]
 
@@ -31,7 +32,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 def environment() -> Environment:
     """The pages' environment, one per process: its compiled templates are reused by every later
     build (tests, ``mkdocs serve``); FileSystemLoader still reloads a template whose file changed."""
-    env = html_environment(TEMPLATES, grimoire.TEMPLATES, cards.TEMPLATES)
+    env = html_environment(TEMPLATES, grimoire.TEMPLATES, cards.TEMPLATES, index.TEMPLATES)
     env.filters["inline"] = lambda text: render_inline(str(text))
     env.filters["pct"] = rules.format_percent
     env.filters["frac"] = rules.format_fraction

@@ -4,18 +4,18 @@ import assert from "node:assert/strict";
 
 import { servedModule } from "./served.mjs";
 import { fold, megabytes, withParams, words } from "../../widgets/shared/common.js";
-import { matchRank, searchable } from "../../generator/pages/static/spell-index-rank.js";
-import { drawnCount, placeRows, reconcile } from "../../generator/pages/static/spell-index-rows.js";
+import { matchRank, searchable } from "../../generator/index/static/spell-index-rank.js";
+import { drawnCount, placeRows, reconcile } from "../../generator/index/static/spell-index-rows.js";
 import {
   compareRows,
   levelRange,
   matchesFacet,
-} from "../../generator/pages/static/spell-index-select.js";
+} from "../../generator/index/static/spell-index-select.js";
 import {
   MAX_TEXTE,
   readIndexState,
   writeIndexState,
-} from "../../generator/pages/static/spell-index-state.js";
+} from "../../generator/index/static/spell-index-state.js";
 
 test("fold lowers case, drops accents, splits ligatures and punctuation", () => {
   assert.equal(fold("L'Invisibilité"), "l invisibilite");

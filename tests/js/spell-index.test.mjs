@@ -6,10 +6,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { queryTerms } from "../../generator/pages/static/spell-index-rank.js";
-import { countText, moreText } from "../../generator/pages/static/spell-index-rows.js";
-import { readRow, selectRows } from "../../generator/pages/static/spell-index-select.js";
-import { DEFAULT_SORT, isDefaultSort } from "../../generator/pages/static/spell-index-state.js";
+import { queryTerms } from "../../generator/index/static/spell-index-rank.js";
+import { countText, moreText } from "../../generator/index/static/spell-index-rows.js";
+import { readRow, selectRows } from "../../generator/index/static/spell-index-select.js";
+import { DEFAULT_SORT, isDefaultSort } from "../../generator/index/static/spell-index-state.js";
 import { servedModule } from "./served.mjs";
 
 // The view imports the apps' shared module (assets/shared/): from the served copy.
@@ -17,7 +17,7 @@ const { indexView, mountIndex } = await servedModule("assets/site/spell-index-vi
 
 const STATIC = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  "../../generator/pages/static",
+  "../../generator/index/static",
 );
 
 // A row element as the index page writes it (only its data-* are read).

@@ -101,7 +101,7 @@ def test_no_browser_module_is_over_400_lines():
     names = {path.relative_to(ROOT).as_posix() for path in modules}
     assert {
         "widgets/shared/instant.js",
-        "generator/pages/static/spell-index.js",
+        "generator/index/static/spell-index.js",
         "generator/pages/templates/search/worker.js",
         "generator/offline/sw.js",
     } <= names

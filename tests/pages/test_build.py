@@ -353,8 +353,9 @@ def test_names_are_never_read_as_markdown_even_unvalidated():
     import markdown
     from mkdocs.utils.yaml import yaml_load
 
+    from generator.index import INDEX_ROWS_DRAWN
     from generator.pages.compendium import Compendium
-    from generator.pages.site_files import INDEX_ROWS_DRAWN, app_pages
+    from generator.pages.site_files import app_pages
     from generator.pages.spell_page import spell_context
     from generator.pages.templating import environment
 
