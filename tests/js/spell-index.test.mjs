@@ -153,3 +153,11 @@ test("importing the index's modules mounts nothing: the page's entry does", () =
     );
   }
 });
+
+test("the cards link opens the rows shown, in their order, or every card without a list", async () => {
+  const { cardsHref } = await servedModule("assets/site/spell-index-cards.js");
+  const page = cardsHref("https://site.test/grimoire/cartes/?sorts=old", null);
+  assert.equal(page, "https://site.test/grimoire/cartes/");
+  assert.equal(cardsHref(page, ["vol", "acceleration"]), page + "?sorts=vol,acceleration");
+  assert.equal(cardsHref(page, null), page);
+});

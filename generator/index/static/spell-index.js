@@ -3,6 +3,7 @@
    asks for them all at once, not one after another as each names the next. Without this script
    the index is the whole list in name order. */
 import { whenReady } from "../shared/common.js";
+import { keepCardsLink } from "./spell-index-cards.js";
 import "./spell-index-rank.js";
 import "./spell-index-rows.js";
 import "./spell-index-select.js";
@@ -11,5 +12,7 @@ import { mountIndex } from "./spell-index-view.js";
 
 whenReady(() => {
   const index = document.querySelector(".gr-index");
-  if (index) mountIndex(index);
+  if (!index) return;
+  mountIndex(index);
+  keepCardsLink(index);
 });

@@ -1,13 +1,11 @@
 /* Grimoire — « Mon grimoire » on the index of all spells: this page's entry module, loaded at once.
  *
- * It draws one button per row (« Ajouter … à Mon grimoire ») and keeps « Cartes à imprimer » on
- * the rows shown; the spellbook's own modules (its model, the rules' data, the dialog) are
+ * It draws one button per row (« Ajouter … à Mon grimoire »); the spellbook's own modules (its model, the rules' data, the dialog) are
  * imported only on the first tap of a row's button, or at once for a reader who already keeps a
  * spellbook in this browser (the buttons then tell which spells are in it).
  */
 import { el, whenReady } from "../shared/common.js";
 import { hasStoredBook, watchStored } from "./grimoire-store.js";
-import { cardsUrl } from "./grimoire-urls.js";
 
 let tools = null;
 
@@ -19,8 +17,7 @@ function load() {
   return tools;
 }
 
-/** The index's buttons: one per row (rows the index draws later get theirs as they come), and
- * « Cartes à imprimer » for the rows shown. */
+/** The index's buttons: one per row (rows the index draws later get theirs as they come). */
 export function mountIndexBook(root) {
   const index = root.querySelector(".gr-index");
   if (!index) return;
@@ -72,56 +69,17 @@ export function mountIndexBook(root) {
   };
   for (const row of rows) addButton(row);
   if (typeof MutationObserver === "function") {
+    // Every row the index draws gets its button (each added node is looked at).
+    const buttonAdded = (node) =>
+      node.nodeType === 1 && node.matches("tr[data-slug]") && Boolean(addButton(node));
     new MutationObserver((records) => {
-      let added = false;
-      for (const record of records) {
-        for (const node of record.addedNodes) {
-          if (node.nodeType === 1 && node.matches("tr[data-slug]") && addButton(node)) added = true;
-        }
-      }
+      const nodes = records.flatMap((record) => [...record.addedNodes]);
+      const added = nodes.filter(buttonAdded).length > 0;
       if (added && loaded) refresh();
     }).observe(tbody, { childList: true });
   }
   if (hasStoredBook()) refresh();
   watchStored(refresh);
-
-  // « Cartes à imprimer »: the rows the reader sees, in the order shown.
-  const actions = index.querySelector(".gr-filter-actions");
-  if (!actions) return;
-  // The index page holds the link already (nothing moves when this module comes).
-  let cards = actions.querySelector(".gr-book-cards-link");
-  if (!cards) {
-    cards = el("a", "md-button gr-book-cards-link", "Cartes à imprimer");
-    actions.append(" ", cards);
-  }
-  cards.href = cardsUrl(null);
-  /* The index's own view (it draws only the rows the reader scrolls to). */
-  let view = null;
-  import("../site/spell-index-view.js").then(
-    (m) => {
-      view = m.indexView;
-    },
-    () => {},
-  );
-  const update = () => {
-    const shownView = view?.(index);
-    if (shownView) {
-      cards.href = shownView.defaultView ? cardsUrl(null) : cardsUrl(shownView.slugs);
-      return;
-    }
-    const shown = [...index.querySelectorAll(".gr-index-table tbody tr[data-slug]")].filter(
-      (row) => (typeof row.checkVisibility === "function" ? row.checkVisibility() : !row.hidden),
-    );
-    const first = index.querySelector(".gr-index-table thead th");
-    const defaultView =
-      shown.length === rows.length && (!first || first.getAttribute("aria-sort") === "ascending");
-    // Every spell in the default order: the cards page shows them all without a list.
-    cards.href = defaultView
-      ? cardsUrl(null)
-      : cardsUrl(shown.map((row) => row.getAttribute("data-slug")));
-  };
-  for (const type of ["pointerdown", "focus", "click", "mouseenter"])
-    cards.addEventListener(type, update);
 }
 
 whenReady(() => mountIndexBook(document));
