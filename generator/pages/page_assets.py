@@ -66,10 +66,14 @@ BUNDLES: dict[str, dict] = {
         "css": ["assets/grimoire/grimoire.css"],
         "js": [{"src": "assets/grimoire/grimoire-lazy.js", "module": True}],
     },
-    # The cards read the stored spellbook (grimoire-model.js), not the spellbook page's modules.
+    # The cards get the stored spellbook from its room's grimoire-cards.js (run first, it writes
+    # it on the page; its model only, not the spellbook page's modules).
     "cards": {
         "css": ["assets/site/cards.css"],
-        "js": [{"src": "assets/site/cards.js", "module": True}],
+        "js": [
+            {"src": "assets/grimoire/grimoire-cards.js", "module": True},
+            {"src": "assets/site/cards.js", "module": True},
+        ],
     },
 }
 

@@ -4,6 +4,7 @@ page without JavaScript."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import shutil
@@ -18,7 +19,7 @@ import rules
 from generator.pages import labels
 from tests.conftest import ROOT
 from tests.fidelity import words as shown_words
-from tests.grimoire.support import store
+from tests.grimoire.support import STORAGE_KEY, store
 
 pytestmark = pytest.mark.browser
 
@@ -189,6 +190,43 @@ def test_the_spellbook_and_the_index_view_print_as_cards(site_url, new_context):
     open_cards(page, site_url + "cartes/?sorts=vol,nimporte-quoi,constructor")
     assert "« nimporte-quoi », « constructor »" in page.inner_text("[data-deck-message]")
     assert {c["slug"] for c in laid_out(page)} == {"vol"}
+
+
+def test_the_spellbook_room_hands_its_spells_to_the_cards_through_the_page(site_url, new_context):
+    """« Mon grimoire »'s script writes the stored spells on the deck before the cards' runs: an
+    empty spellbook and an unreadable one are said, a stored spell no card shows is left out."""
+    page = new_context().new_page()
+    page.goto(site_url + "grimoire/")
+    store(page, {"version": 1, "magie": 0, "sorts": []})
+    open_cards(page, site_url + "cartes/?grimoire=1")
+    assert json.loads(page.get_attribute(".gr-deck", "data-grimoire")) == {
+        "slugs": [],
+        "broken": None,
+    }
+    assert "Votre grimoire est vide" in page.inner_text("[data-deck-message]")
+    assert laid_out(page) == []
+
+    page.evaluate("key => localStorage.setItem(key, '{pas du json')", STORAGE_KEY)
+    open_cards(page, site_url + "cartes/?grimoire=1")
+    assert "Le grimoire enregistré est illisible" in page.inner_text("[data-deck-message]")
+
+    # A stored spell the compendium does not hold is left out; the others print.
+    store(
+        page,
+        {
+            "version": 1,
+            "magie": 0,
+            "sorts": [
+                {"slug": "vol", "apprentissage": 1, "xp": 0},
+                {"slug": "nimporte-quoi", "apprentissage": 1, "xp": 0},
+            ],
+        },
+    )
+    open_cards(page, site_url + "cartes/?grimoire=1")
+    assert {card["slug"] for card in laid_out(page)} == {"vol"}
+    # Without ?grimoire, the spellbook's script hands nothing over.
+    open_cards(page, site_url + "cartes/?sorts=oubli")
+    assert page.get_attribute(".gr-deck", "data-grimoire") is None
 
 
 def test_without_javascript_every_card_shows_whole(site_url, new_context):

@@ -27,9 +27,10 @@ def test_every_page_gets_the_base_bundles_only_once_and_in_order():
     cards = resolve("cards")
     assert [script["src"] for script in cards["js"]] == [
         "assets/site/site.js",
+        "assets/grimoire/grimoire-cards.js",
         "assets/site/cards.js",
         "assets/site/offline.js",
-    ]  # the cards read the stored spellbook, not the spellbook page's modules
+    ]  # the stored spellbook handed to the cards first, not the spellbook page's modules
     assert "assets/grimoire/grimoire.css" not in cards["css"]
 
 

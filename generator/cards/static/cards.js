@@ -3,7 +3,8 @@
  * The page holds every spell as a server-rendered card (.gr-card). This module keeps the
  * selection of the URL:
  *   ?sorts=slug1,slug2   those spells, in that order (a spell page, the index's current view);
- *   ?grimoire=1          the spells of « Mon grimoire » (readBook of grimoire-model.js);
+ *   ?grimoire=1          the spells of « Mon grimoire » (handed over by its room's
+ *                        grimoire-cards.js on the deck, data-grimoire);
  *   nothing              every spell;
  * then lays the cards out on A4 sheets (4 or 6 per sheet, with cut marks) for the browser's own
  * print dialog; cards-layout.js splits each spell over cards of the printed size.
@@ -11,7 +12,6 @@
  */
 import { el, whenReady } from "../shared/common.js";
 import { cardsFor, measures } from "./cards-layout.js";
-import { readBook } from "../grimoire/grimoire-model.js";
 
 const FORMATS = {
   // cards per sheet: columns × rows and the card size in millimetres (the CSS draws the same)
@@ -26,8 +26,22 @@ function nameOf(card) {
   return name ? name.textContent.trim() : card.getAttribute("data-slug");
 }
 
+// The stored spellbook as « Mon grimoire »'s room handed it on the deck ({slugs, broken}), or
+// null when it could not be read (or never came). Untrusted: only known slugs are used.
+function handedBook(deck) {
+  let book = null;
+  try {
+    book = JSON.parse(deck.dataset.grimoire || "null");
+  } catch {
+    return null;
+  }
+  if (!book || book.failed || !Array.isArray(book.slugs)) return null;
+  const broken = typeof book.broken === "string" ? book.broken : null;
+  return { slugs: book.slugs.filter((slug) => typeof slug === "string"), broken };
+}
+
 // The spells the address asks for: {slugs, notes (French), source}.
-function selection(bySlug, all) {
+function selection(deck, bySlug, all) {
   const params = new URLSearchParams(window.location.search);
   const notes = [];
   if (params.has("sorts")) {
@@ -43,12 +57,7 @@ function selection(bySlug, all) {
     return { slugs, notes, source: "list" };
   }
   if (params.get("grimoire")) {
-    let book = null;
-    try {
-      book = readBook();
-    } catch {
-      book = null;
-    }
+    const book = handedBook(deck);
     if (!book)
       return {
         slugs: [],
@@ -56,7 +65,7 @@ function selection(bySlug, all) {
         source: "book",
       };
     if (book.broken) notes.push("Le grimoire enregistré est illisible (" + book.broken + ").");
-    const slugs = book.spells.map((s) => s.slug).filter((slug) => bySlug.has(slug));
+    const slugs = [...new Set(book.slugs)].filter((slug) => bySlug.has(slug));
     // The deck's order is the server's name rank: the order its cards were written in.
     const rank = new Map(all.map((card, index) => [card.getAttribute("data-slug"), index]));
     slugs.sort((a, b) => rank.get(a) - rank.get(b));
@@ -142,7 +151,7 @@ export function mountCards(root) {
   const layout = () => {
     const formatKey = q("format").value in FORMATS ? q("format").value : "4";
     const format = FORMATS[formatKey];
-    const chosen = selection(bySlug, all);
+    const chosen = selection(deck, bySlug, all);
     deck.setAttribute("data-format", formatKey);
     // Measure in a hidden sheet of the printed size (no preview zoom).
     const measure = el("div", "gr-deck__measure gr-sheet gr-sheet--" + formatKey);
