@@ -76,7 +76,7 @@ format: $(VENV)/.installed node_modules/.bin/biome
 test: setup lint
 	node --test tests/js/*.test.mjs
 	sh tools/ensure-test-tools
-	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=25
 
 bench: setup
 	$(PY) bench/bench_rules.py
