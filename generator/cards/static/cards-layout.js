@@ -64,24 +64,26 @@ function chunksOf(node, id) {
 // item (placed back into a list); a table stays whole unless it must be split by rows.
 function blocksOf(text) {
   const blocks = [];
-  for (const child of text.children) {
-    if (child.tagName === "UL" || child.tagName === "OL") {
-      const id = blocks.length;
-      for (const item of child.children) {
-        blocks.push({ kind: "item", node: item.cloneNode(true), list: id, tag: child.tagName });
-      }
-    } else if (child.querySelector?.("table")) {
-      blocks.push({ kind: "table", node: child.cloneNode(true) });
-    } else if (child.tagName === "P" && child.textContent.length > CHUNK_CHARS) {
-      blocks.push(...chunksOf(child, blocks.length));
-    } else {
-      blocks.push({
-        kind: child.tagName === "H4" ? "heading" : "block",
-        node: child.cloneNode(true),
-      });
-    }
-  }
+  for (const child of text.children) blocks.push(...childBlocks(child, blocks.length));
   return blocks;
+}
+
+// The blocks of one child of the description, the first one numbered ``first``.
+function childBlocks(child, first) {
+  if (child.tagName === "UL" || child.tagName === "OL") {
+    return [...child.children].map((item) => ({
+      kind: "item",
+      node: item.cloneNode(true),
+      list: first,
+      tag: child.tagName,
+    }));
+  }
+  if (child.querySelector?.("table")) return [{ kind: "table", node: child.cloneNode(true) }];
+  if (child.tagName === "P" && child.textContent.length > CHUNK_CHARS) {
+    return chunksOf(child, first);
+  }
+  const kind = child.tagName === "H4" ? "heading" : "block";
+  return [{ kind, node: child.cloneNode(true) }];
 }
 
 // True when the text area's content goes past its bottom, less a small safety room.
@@ -225,31 +227,45 @@ export function cardsFor(source, room, blankCard) {
       continue;
     }
     undo();
-    // A chunk of a long paragraph fills what is left of the card; any block alone on a card
-    // and still too long is cut between words (or rows).
-    const parts =
-      placedHere === 0 || (block.chunk !== undefined && block.kind === "block")
-        ? split(current.area, block) || (placedHere === 0 ? forced(block) : null)
-        : null;
-    if (!parts && placedHere === 0) {
-      place(current.area, block); // one piece wider than a card: it stays whole
-      i += 1;
-    } else if (parts) {
-      place(current.area, parts[0]);
-      blocks.splice(i, 1, parts[0], parts[1]);
-      i += 1;
-    } else if (
-      placedHere > 1 &&
-      current.area.lastElementChild &&
-      current.area.lastElementChild.tagName === "H4"
-    ) {
-      // A sub-heading does not stay alone at the bottom of a card.
-      current.area.lastElementChild.remove();
-      i -= 1;
-    }
+    i = closeCard(current.area, blocks, i, placedHere);
     next();
   }
   cards.push(current.card);
+  numberCards(cards);
+  return cards;
+}
+
+// What goes on a card whose next block (``blocks[i]``, after ``placedHere`` placed ones) does not
+// fit, before the next card: returns the index of the block the next card starts with. A chunk
+// of a long paragraph fills what is left of the card; any block alone on a card and still too
+// long is cut between words (or rows).
+function closeCard(area, blocks, i, placedHere) {
+  const block = blocks[i];
+  const alone = placedHere === 0;
+  const parts =
+    alone || (block.chunk !== undefined && block.kind === "block")
+      ? split(area, block) || (alone ? forced(block) : null)
+      : null;
+  if (parts) {
+    place(area, parts[0]);
+    blocks.splice(i, 1, parts[0], parts[1]);
+    return i + 1;
+  }
+  if (alone) {
+    place(area, block); // one piece wider than a card: it stays whole
+    return i + 1;
+  }
+  if (placedHere > 1 && area.lastElementChild?.tagName === "H4") {
+    // A sub-heading does not stay alone at the bottom of a card.
+    area.lastElementChild.remove();
+    return i - 1;
+  }
+  return i;
+}
+
+// Each card of a spell told its rank (« 2/3 ») and, but the last, that it goes on; the marks
+// used to lay them out removed.
+function numberCards(cards) {
   cards.forEach((card, index) => {
     const count = card.querySelector("[data-card-count]");
     if (cards.length > 1 && count) count.textContent = index + 1 + "/" + cards.length;
@@ -265,7 +281,6 @@ export function cardsFor(source, room, blankCard) {
       node.removeAttribute("data-chunk");
     }
   });
-  return cards;
 }
 
 // A block that does not fit on an empty card, not even one word: one piece per card (never loop).

@@ -40,43 +40,65 @@ function handedBook(deck) {
   return { slugs: book.slugs.filter((slug) => typeof slug === "string"), broken };
 }
 
+// The spells of the address's list ``raw`` (?sorts=a,b), in its order: {slugs, notes, source}.
+function listSelection(raw, bySlug) {
+  const slugs = [];
+  const unknown = [];
+  for (const part of raw.split(",")) {
+    const slug = part.trim();
+    if (!slug || slugs.includes(slug)) continue;
+    if (bySlug.has(slug)) slugs.push(slug);
+    else unknown.push("« " + slug.slice(0, 40) + " »");
+  }
+  const notes = unknown.length ? ["Sorts inconnus, ignorés : " + unknown.join(", ") + "."] : [];
+  return { slugs, notes, source: "list" };
+}
+
+// The spells of the stored spellbook (?grimoire=1), in the deck's order: {slugs, notes, source}.
+function bookSelection(deck, bySlug, all) {
+  const book = handedBook(deck);
+  if (!book) {
+    return {
+      slugs: [],
+      notes: ["Mon grimoire n’a pas pu être lu dans ce navigateur."],
+      source: "book",
+    };
+  }
+  const notes = [];
+  if (book.broken) notes.push("Le grimoire enregistré est illisible (" + book.broken + ").");
+  const slugs = [...new Set(book.slugs)].filter((slug) => bySlug.has(slug));
+  // The deck's order is the server's name rank: the order its cards were written in.
+  const rank = new Map(all.map((card, index) => [card.getAttribute("data-slug"), index]));
+  slugs.sort((a, b) => rank.get(a) - rank.get(b));
+  if (!slugs.length && !book.broken) {
+    notes.push(
+      "Votre grimoire est vide : ajoutez-y des sorts depuis leurs fiches ou le tableau des sorts.",
+    );
+  }
+  return { slugs, notes, source: "book" };
+}
+
 // The spells the address asks for: {slugs, notes (French), source}.
 function selection(deck, bySlug, all) {
   const params = new URLSearchParams(window.location.search);
-  const notes = [];
-  if (params.has("sorts")) {
-    const slugs = [];
-    const unknown = [];
-    for (const raw of (params.get("sorts") || "").split(",")) {
-      const slug = raw.trim();
-      if (!slug || slugs.includes(slug)) continue;
-      if (bySlug.has(slug)) slugs.push(slug);
-      else unknown.push("« " + slug.slice(0, 40) + " »");
-    }
-    if (unknown.length) notes.push("Sorts inconnus, ignorés : " + unknown.join(", ") + ".");
-    return { slugs, notes, source: "list" };
-  }
-  if (params.get("grimoire")) {
-    const book = handedBook(deck);
-    if (!book)
-      return {
-        slugs: [],
-        notes: ["Mon grimoire n’a pas pu être lu dans ce navigateur."],
-        source: "book",
-      };
-    if (book.broken) notes.push("Le grimoire enregistré est illisible (" + book.broken + ").");
-    const slugs = [...new Set(book.slugs)].filter((slug) => bySlug.has(slug));
-    // The deck's order is the server's name rank: the order its cards were written in.
-    const rank = new Map(all.map((card, index) => [card.getAttribute("data-slug"), index]));
-    slugs.sort((a, b) => rank.get(a) - rank.get(b));
-    if (!slugs.length && !book.broken) {
-      notes.push(
-        "Votre grimoire est vide : ajoutez-y des sorts depuis leurs fiches ou le tableau des sorts.",
-      );
-    }
-    return { slugs, notes, source: "book" };
-  }
-  return { slugs: all.map((card) => card.getAttribute("data-slug")), notes, source: "all" };
+  if (params.has("sorts")) return listSelection(params.get("sorts") || "", bySlug);
+  if (params.get("grimoire")) return bookSelection(deck, bySlug, all);
+  return { slugs: all.map((card) => card.getAttribute("data-slug")), notes: [], source: "all" };
+}
+
+// The deck's summary in French: how many spells, cards and A4 pages (« Mon grimoire : » first
+// for the stored spellbook's).
+function summaryText(chosen, cards, pages) {
+  const spells = chosen.slugs.length;
+  if (!spells) return "Aucune carte à imprimer.";
+  const plural = (count, one, many) => count + (count > 1 ? many : one);
+  const summary =
+    plural(spells, " sort", " sorts") +
+    " sur " +
+    plural(cards, " carte", " cartes") +
+    ", " +
+    plural(pages, " page A4.", " pages A4.");
+  return chosen.source === "book" ? "Mon grimoire : " + summary : summary;
 }
 
 // An empty card for a spell: the first one with every field, the next ones with the name only.
@@ -181,20 +203,8 @@ export function mountCards(root) {
     deck.classList.add("gr-deck--laid-out");
     zoom();
 
-    const spells = chosen.slugs.length;
     const pages = Math.ceil(cards.length / perSheet);
-    let summary = spells
-      ? spells +
-        (spells > 1 ? " sorts" : " sort") +
-        " sur " +
-        cards.length +
-        (cards.length > 1 ? " cartes" : " carte") +
-        ", " +
-        pages +
-        (pages > 1 ? " pages A4." : " page A4.")
-      : "Aucune carte à imprimer.";
-    if (chosen.source === "book") summary = "Mon grimoire : " + summary;
-    q("summary").textContent = summary;
+    q("summary").textContent = summaryText(chosen, cards.length, pages);
     const message = q("message");
     message.textContent = chosen.notes.join(" ");
     message.hidden = !chosen.notes.length;
