@@ -210,26 +210,27 @@ export function gained(entry) {
   return "+" + entry.gain + " XP (" + entry.avant.xp + " → " + entry.apres.xp + " XP)";
 }
 
-/** One entry in words: « Vol : face 7, Réussi, +3 XP (12 → 15 XP) ». */
-export function describe(entry, nameOf) {
-  const name = nameOf(entry.sort);
-  const states = (s) => (s ? "apprentissage " + s.apprentissage + ", " + s.xp + " XP" : "absent");
-  if (entry.type === "lancer") {
-    return (
-      name +
-      " : face " +
+/* A spell's state in an entry, in words. */
+const stateWords = (s) => (s ? "apprentissage " + s.apprentissage + ", " + s.xp + " XP" : "absent");
+const signed = (n) => (n > 0 ? "+" : "") + n;
+
+/* What each type of entry did, in words (after « Vol : »). */
+const ENTRY_WORDS = new Map([
+  [
+    "lancer",
+    (entry) =>
+      "face " +
       entry.de +
-      (entry.mod ? " (modificateur " + (entry.mod > 0 ? "+" : "") + entry.mod + ")" : "") +
+      (entry.mod ? " (modificateur " + signed(entry.mod) + ")" : "") +
       ", " +
       LABELS[entry.issue] +
       ", " +
-      gained(entry)
-    );
-  }
-  if (entry.type === "duel") {
-    return (
-      name +
-      " : duel, faces " +
+      gained(entry),
+  ],
+  [
+    "duel",
+    (entry, nameOf) =>
+      "duel, faces " +
       entry.des.join(", ") +
       ", " +
       LABELS[entry.issue] +
@@ -243,36 +244,53 @@ export function describe(entry, nameOf) {
       LABELS[entry.issue_adverse] +
       ", +" +
       entry.gain_adverse +
-      " XP pour son grimoire"
-    );
-  }
-  if (entry.type === "etude") {
-    return (
-      name +
-      " : étude de " +
+      " XP pour son grimoire",
+  ],
+  [
+    "etude",
+    (entry) =>
+      "étude de " +
       entry.heures +
       " h, " +
       (entry.echec === null ? "séance réussie" : "test échoué à l’heure " + entry.echec) +
       ", " +
-      gained(entry)
-    );
-  }
-  if (entry.type === "niveau") {
-    return (
-      name +
-      " : passe à l’apprentissage " +
+      gained(entry),
+  ],
+  [
+    "niveau",
+    (entry) =>
+      "passe à l’apprentissage " +
       entry.apres.apprentissage +
-      (entry.cout ? " (" + entry.cout + " XP dépensés, " + entry.apres.xp + " XP gardés)" : "")
-    );
-  }
-  if (entry.type === "ajout") return name + " : ajouté (" + states(entry.apres) + ")";
-  if (entry.type === "retrait") return name + " : retiré (" + states(entry.avant) + ")";
-  return name + " : modifié à la main (" + states(entry.avant) + " → " + states(entry.apres) + ")";
+      (entry.cout ? " (" + entry.cout + " XP dépensés, " + entry.apres.xp + " XP gardés)" : ""),
+  ],
+  ["ajout", (entry) => "ajouté (" + stateWords(entry.apres) + ")"],
+  ["retrait", (entry) => "retiré (" + stateWords(entry.avant) + ")"],
+]);
+const editedWords = (entry) =>
+  "modifié à la main (" + stateWords(entry.avant) + " → " + stateWords(entry.apres) + ")";
+
+/** One entry in words: « Vol : face 7, Réussi, +3 XP (12 → 15 XP) ». */
+export function describe(entry, nameOf) {
+  const words = ENTRY_WORDS.get(entry.type) || editedWords;
+  return nameOf(entry.sort) + " : " + words(entry, nameOf);
 }
 
 /* A count of faces over ``die`` faces, as a French decimal to one place: the sum stays a whole
    number of faces (exact) until it is written. */
 const decimal = (faces, die) => (Math.round((faces * 10) / die) / 10).toFixed(1).replace(".", ",");
+
+/* A cast of the journal counted: its outcome ``seen``, and each outcome's faces at that cast
+   added to what was ``expected``. */
+function countCast(entry, seen, expected) {
+  seen.set(entry.issue, seen.get(entry.issue) + 1);
+  const odds = castOdds({
+    magic: entry.magie,
+    learning: entry.avant.apprentissage,
+    modifier: entry.mod || 0,
+    reading: entry.lecture,
+  });
+  for (const row of odds) expected.set(row.outcome, expected.get(row.outcome) + row.faces.length);
+}
 
 /**
  * The evening: the journal's entries since ``since`` (an ISO time), as
@@ -288,20 +306,13 @@ export function evening(book, since) {
   const levels = new Map();
   const duels = [];
   let casts = 0;
+  const credit = (entry) => xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
   for (const entry of entries) {
     if (entry.type === "lancer" || entry.type === "duel") {
       // A duel is one cast of my spell (its duel test is no cast): counted, and expected, as one.
       casts += 1;
-      xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
-      seen.set(entry.issue, seen.get(entry.issue) + 1);
-      for (const row of castOdds({
-        magic: entry.magie,
-        learning: entry.avant.apprentissage,
-        modifier: entry.mod || 0,
-        reading: entry.lecture,
-      })) {
-        expected.set(row.outcome, expected.get(row.outcome) + row.faces.length);
-      }
+      credit(entry);
+      countCast(entry, seen, expected);
       if (entry.type === "duel") {
         duels.push({
           slug: entry.sort,
@@ -310,7 +321,7 @@ export function evening(book, since) {
         });
       }
     } else if (entry.type === "etude") {
-      xp.set(entry.sort, (xp.get(entry.sort) || 0) + entry.gain);
+      credit(entry);
     } else if (
       entry.type === "niveau" &&
       entry.apres &&
