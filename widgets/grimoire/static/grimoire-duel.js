@@ -27,6 +27,51 @@ function select(values, labelOf, value) {
   return node;
 }
 
+/* How the opponent's cast reads the die's extremes, in words: as ``mine`` (the book's reading)
+   unless the opponent's link (``duelBook``) says otherwise. */
+function readingText(duelBook, mine) {
+  const words = READINGS[mine];
+  if (!duelBook) return "Le lancer adverse se lit comme le vôtre (" + words + ").";
+  if (!duelBook.reading) {
+    return (
+      "Son lien ne dit pas comment l’adversaire lit les extrêmes du dé : son lancer se lit " +
+      "comme le vôtre (" +
+      words +
+      ")."
+    );
+  }
+  return (
+    "L’adversaire lit les extrêmes du dé comme son lien le dit : " +
+    READINGS[duelBook.reading] +
+    (duelBook.reading === mine ? ", comme vous." : " (vous : " + words + ").")
+  );
+}
+
+/* Which of the two elements dominates, and the duel tests' modifiers, in words. */
+function pairText(mine, theirs) {
+  const { dominant, modifiers } = duelPair(mine, theirs);
+  const who = { a: "Votre sort domine", b: "Le sort adverse domine" }[dominant];
+  return (
+    (who || "Aucun sort ne domine") +
+    " (tests de duel : vous " +
+    signed(modifiers[0]) +
+    ", adversaire " +
+    signed(modifiers[1]) +
+    ")"
+  );
+}
+
+/* The duel's odds as the engine answered them (null: no engine), after ``head``. */
+function oddsText(head, answer) {
+  if (!answer) return head + " (chances indisponibles : moteur de calcul non chargé).";
+  if (!answer.ok) return (answer.errors || []).map((e) => e.message).join(" ; ") + ".";
+  const outcome = (o) =>
+    DUEL_WORDS[o.key].replace(/^./, (c) => c.toUpperCase()) +
+    " " +
+    (o.fraction ? o.fraction + " (" + o.percent + ")" : o.percent);
+  return head + ". " + answer.odds.map(outcome).join(" · ");
+}
+
 function plan(page, entry, element, panel) {
   const id = "gr-duel-" + entry.slug;
   const saved = page.duelOpponent || {};
@@ -166,35 +211,13 @@ function plan(page, entry, element, panel) {
   const ask = () => {
     const them = opponent();
     const book = page.current();
-    const mine = READINGS[book.reading];
-    reading.textContent = !page.duelBook
-      ? "Le lancer adverse se lit comme le vôtre (" + mine + ")."
-      : page.duelBook.reading
-        ? "L’adversaire lit les extrêmes du dé comme son lien le dit : " +
-          READINGS[page.duelBook.reading] +
-          (page.duelBook.reading === book.reading ? ", comme vous." : " (vous : " + mine + ").")
-        : "Son lien ne dit pas comment l’adversaire lit les extrêmes du dé : son lancer se lit comme le vôtre (" +
-          mine +
-          ").";
+    reading.textContent = readingText(page.duelBook, book.reading);
     if (!them) {
       odds.textContent = "";
       return;
     }
     page.duelOpponent = them;
-    const { dominant, modifiers } = duelPair(element, them.element);
-    const who =
-      dominant === "a"
-        ? "Votre sort domine"
-        : dominant === "b"
-          ? "Le sort adverse domine"
-          : "Aucun sort ne domine";
-    const head =
-      who +
-      " (tests de duel : vous " +
-      signed(modifiers[0]) +
-      ", adversaire " +
-      signed(modifiers[1]) +
-      ")";
+    const head = pairText(element, them.element);
     if (them.reading && them.reading !== book.reading) {
       odds.textContent =
         head +
@@ -215,24 +238,7 @@ function plan(page, entry, element, panel) {
         extremes: book.reading,
       })
       .then((answer) => {
-        if (!odds.isConnected) return;
-        if (!answer)
-          odds.textContent = head + " (chances indisponibles : moteur de calcul non chargé).";
-        else if (!answer.ok)
-          odds.textContent = (answer.errors || []).map((e) => e.message).join(" ; ") + ".";
-        else {
-          odds.textContent =
-            head +
-            ". " +
-            answer.odds
-              .map(
-                (o) =>
-                  DUEL_WORDS[o.key].replace(/^./, (c) => c.toUpperCase()) +
-                  " " +
-                  (o.fraction ? o.fraction + " (" + o.percent + ")" : o.percent),
-              )
-              .join(" · ");
-        }
+        if (odds.isConnected) odds.textContent = oddsText(head, answer);
       });
   };
   for (const node of [magic, learning, elementSelect]) node.addEventListener("change", ask);
