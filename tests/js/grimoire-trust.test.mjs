@@ -333,68 +333,75 @@ function generator(seed) {
 
 const ODD_VALUES = [null, undefined, -1, 0, 1, 2, 5, 6, 77, 1.5, "2", "", "x", [], {}, 2 ** 53];
 
+// One entry of each kind, made by the journal's own functions (in the order g draws them).
+const ENTRY_KINDS = [
+  (g, spellbook, slug, now) =>
+    journal.castSpell(spellbook, slug, {
+      face: g.pick(table.FACES),
+      modifier: g.int(-3, 3),
+      now,
+    }),
+  (g, spellbook, slug, now) =>
+    journal.studySession(spellbook, slug, g.int(1, 6), g.pick([null, 1, 2]), now),
+  (g, spellbook, slug, now) => journal.setSpell(spellbook, slug, g.int(1, 5), g.int(0, 40), now),
+  (g, spellbook, slug, now) => randomDuel(g, spellbook, slug, now),
+  (_g, spellbook, slug, now) => journal.removeSpell(spellbook, slug, now),
+];
+
+function randomDuel(g, spellbook, slug, now) {
+  const spell = spellbook.spells.find((s) => s.slug === slug);
+  const them = {
+    magic: g.int(0, 9),
+    learning: g.int(1, 5),
+    element: g.pick(config.duel.elements),
+  };
+  const faces = [
+    g.pick(table.FACES),
+    g.pick(table.FACES),
+    g.pick(table.FACES),
+    g.pick(table.FACES),
+  ];
+  const mine = {
+    magic: spellbook.magic,
+    learning: spell.learning,
+    element: "feu",
+    reading: spellbook.reading,
+  };
+  const play = table.duelPlay(faces, mine, them);
+  return journal.duelSpell(spellbook, slug, {
+    element: "feu",
+    opponent: them,
+    faces: faces.slice(0, play.tests ? 4 : 2),
+    now,
+  });
+}
+
+// The last entry of the journal replaced by a copy with one field given an odd value.
+function tamper(g, spellbook, entry) {
+  const copy = JSON.parse(JSON.stringify(entry));
+  const key = g.pick([...Object.keys(copy), "avant", "apres", "gain"]);
+  const where = g.next() < 0.5 && copy[key] && typeof copy[key] === "object" ? copy[key] : copy;
+  const field = where === copy ? key : g.pick(Object.keys(where).concat("apprentissage"));
+  where[field] = g.pick(ODD_VALUES);
+  spellbook.journal[spellbook.journal.length - 1] = copy;
+}
+
 function randomEntry(g, spellbook) {
   // Mostly real entries made by the journal's own functions, then some of them tampered with.
   const slug = g.pick(["vol", "acceleration"]);
-  let spell = spellbook.spells.find((s) => s.slug === slug);
-  if (!spell) {
-    spell = { slug, learning: g.int(1, 5), xp: g.int(0, 30) };
-    spellbook.spells.push(spell);
+  if (!spellbook.spells.some((s) => s.slug === slug)) {
+    spellbook.spells.push({ slug, learning: g.int(1, 5), xp: g.int(0, 30) });
   }
   const now = new Date(Date.UTC(2026, 11, 1, 20, 0, g.int(0, 3000))).toISOString();
   const kind = g.int(0, 4);
   let entry;
   try {
-    if (kind === 0)
-      entry = journal.castSpell(spellbook, slug, {
-        face: g.pick(table.FACES),
-        modifier: g.int(-3, 3),
-        now,
-      });
-    else if (kind === 1)
-      entry = journal.studySession(spellbook, slug, g.int(1, 6), g.pick([null, 1, 2]), now);
-    else if (kind === 2) entry = journal.setSpell(spellbook, slug, g.int(1, 5), g.int(0, 40), now);
-    else if (kind === 3) {
-      const them = {
-        magic: g.int(0, 9),
-        learning: g.int(1, 5),
-        element: g.pick(config.duel.elements),
-      };
-      const faces = [
-        g.pick(table.FACES),
-        g.pick(table.FACES),
-        g.pick(table.FACES),
-        g.pick(table.FACES),
-      ];
-      const play = table.duelPlay(
-        faces,
-        {
-          magic: spellbook.magic,
-          learning: spell.learning,
-          element: "feu",
-          reading: spellbook.reading,
-        },
-        them,
-      );
-      entry = journal.duelSpell(spellbook, slug, {
-        element: "feu",
-        opponent: them,
-        faces: faces.slice(0, play.tests ? 4 : 2),
-        now,
-      });
-    } else entry = journal.removeSpell(spellbook, slug, now);
+    entry = ENTRY_KINDS[kind](g, spellbook, slug, now);
   } catch (error) {
     if (!(error instanceof book.BookError)) throw error;
     return;
   }
-  if (g.next() < 0.3) {
-    const copy = JSON.parse(JSON.stringify(entry));
-    const key = g.pick([...Object.keys(copy), "avant", "apres", "gain"]);
-    const where = g.next() < 0.5 && copy[key] && typeof copy[key] === "object" ? copy[key] : copy;
-    const field = where === copy ? key : g.pick(Object.keys(where).concat("apprentissage"));
-    where[field] = g.pick(ODD_VALUES);
-    spellbook.journal[spellbook.journal.length - 1] = copy;
-  }
+  if (g.next() < 0.3) tamper(g, spellbook, entry);
 }
 
 test("generated books are refused naming the entry, or load, undo and reload with valid states", () => {
