@@ -45,7 +45,6 @@ COMPLEX_SCRIPTS = [
     "widgets/grimoire/static/grimoire-model.js",
     "widgets/calculators/static/calculators-draw.js",
     "widgets/shared/instant-check.js",
-    "widgets/shared/instant-duel.js",
 ]
 
 
