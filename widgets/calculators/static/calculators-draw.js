@@ -42,6 +42,7 @@ function drawRows(tbody, items) {
   const swatch = tbody.hasAttribute("data-swatch");
   const flag = tbody.getAttribute("data-flag");
   const flagText = tbody.getAttribute("data-flag-text") || "";
+  const columns = { heads, swatch, flag, flagText };
   const fragment = document.createDocumentFragment();
   (items || []).forEach((item, index) => {
     const row = document.createElement("tr");
@@ -49,30 +50,44 @@ function drawRows(tbody, items) {
     row.className = "gr-row gr-row--" + slotKey(item, index);
     if (flag && item[flag]) row.className += " gr-row--flagged";
     cols.forEach((col, i) => {
-      const cell = document.createElement(i === 0 ? "th" : "td");
-      cell.setAttribute("role", i === 0 ? "rowheader" : "cell");
-      if (heads[i]) cell.setAttribute("data-label", heads[i].textContent);
-      if (i === 0) {
-        cell.scope = "row";
-        if (swatch) {
-          const mark = document.createElement("span");
-          mark.className = "gr-swatch gr-swatch--" + slotKey(item, index);
-          mark.setAttribute("aria-hidden", "true");
-          cell.appendChild(mark);
-        }
-      }
-      cell.appendChild(document.createTextNode(text(valueAt(item, col))));
-      if (i === 0 && flag && item[flag] && flagText) {
-        const note = document.createElement("span");
-        note.className = "gr-calc__flag";
-        note.textContent = " (" + flagText + ")";
-        cell.appendChild(note);
-      }
-      row.appendChild(cell);
+      row.appendChild(
+        i === 0 ? headCell(columns, item, index, col) : cellOf(columns, item, col, i),
+      );
     });
     fragment.appendChild(row);
   });
   tbody.replaceChildren(fragment);
+}
+
+// A row's cell of column ``col`` (number ``i``, after the first), labelled by its column's head.
+function cellOf(table, item, col, i) {
+  const cell = document.createElement("td");
+  cell.setAttribute("role", "cell");
+  if (table.heads[i]) cell.setAttribute("data-label", table.heads[i].textContent);
+  cell.appendChild(document.createTextNode(text(valueAt(item, col))));
+  return cell;
+}
+
+// A row's first cell: its header, with the item's swatch and its flag's words when it has them.
+function headCell(table, item, index, col) {
+  const cell = document.createElement("th");
+  cell.setAttribute("role", "rowheader");
+  if (table.heads[0]) cell.setAttribute("data-label", table.heads[0].textContent);
+  cell.scope = "row";
+  if (table.swatch) {
+    const mark = document.createElement("span");
+    mark.className = "gr-swatch gr-swatch--" + slotKey(item, index);
+    mark.setAttribute("aria-hidden", "true");
+    cell.appendChild(mark);
+  }
+  cell.appendChild(document.createTextNode(text(valueAt(item, col))));
+  if (table.flag && item[table.flag] && table.flagText) {
+    const note = document.createElement("span");
+    note.className = "gr-calc__flag";
+    note.textContent = " (" + table.flagText + ")";
+    cell.appendChild(note);
+  }
+  return cell;
 }
 
 function itemLabel(item) {
@@ -165,22 +180,12 @@ export function curveGeometry(curve) {
   return { x, y, points };
 }
 
-function drawCurve(box, curve) {
-  if (!curve || !Array.isArray(curve.permille)) {
-    box.replaceChildren();
-    box.setAttribute("aria-label", box.getAttribute("data-chart-label") || "");
-    return;
-  }
-  const { x, y, points } = curveGeometry(curve);
-  const chart = svg("svg", {
-    class: "gr-curve__svg",
-    viewBox: `0 0 ${VIEW.width} ${VIEW.height}`,
-    "aria-hidden": "true",
-    focusable: "false",
-  });
+// The curve's grid: a line and a label at each level of chance and each tick of casts.
+function gridOf(curve, x, y) {
+  const nodes = [];
   for (const level of curve.levels || []) {
     const at = y(level.permille);
-    chart.append(
+    nodes.push(
       svg("path", { class: "gr-curve__grid", d: `M${PLOT.left} ${at}H${PLOT.right}` }),
       svg(
         "text",
@@ -190,7 +195,7 @@ function drawCurve(box, curve) {
     );
   }
   for (const tick of curve.ticks || []) {
-    chart.append(
+    nodes.push(
       svg("path", { class: "gr-curve__grid", d: `M${x(tick)} ${PLOT.bottom}v4` }),
       svg(
         "text",
@@ -199,17 +204,13 @@ function drawCurve(box, curve) {
       ),
     );
   }
-  chart.append(
-    svg(
-      "text",
-      { class: "gr-curve__axis", x: PLOT.right, y: VIEW.height - 4, "text-anchor": "end" },
-      box.getAttribute("data-curve-axis") || "",
-    ),
-    svg("polyline", {
-      class: "gr-curve__line",
-      points: points.map(([px, py]) => `${px},${py}`).join(" "),
-    }),
-  );
+  return nodes;
+}
+
+// The curve's marks: the expected count's line and the ring at the casts asked, each with its
+// figure.
+function marksOf(curve, x, y) {
+  const nodes = [];
   const middle = PLOT.centre;
   // The ring's figure beside it, above it when low, below when high; the expected count's on the
   // other half of its line, away from the ring's (the curve climbs: above it on the left, under
@@ -217,7 +218,7 @@ function drawCurve(box, curve) {
   const high = curve.point ? y(curve.point.permille) < PLOT.midline : false;
   if (curve.expected) {
     const at = x(curve.expected.casts);
-    chart.append(
+    nodes.push(
       svg("path", { class: "gr-curve__expected", d: `M${at} ${PLOT.top}V${PLOT.bottom}` }),
       svg(
         "text",
@@ -234,7 +235,7 @@ function drawCurve(box, curve) {
   if (curve.point) {
     const px = x(curve.point.casts);
     const py = y(curve.point.permille);
-    chart.append(
+    nodes.push(
       svg("circle", { class: "gr-curve__point", cx: px, cy: py, r: 4 }),
       svg(
         "text",
@@ -248,6 +249,35 @@ function drawCurve(box, curve) {
       ),
     );
   }
+  return nodes;
+}
+
+function drawCurve(box, curve) {
+  if (!curve || !Array.isArray(curve.permille)) {
+    box.replaceChildren();
+    box.setAttribute("aria-label", box.getAttribute("data-chart-label") || "");
+    return;
+  }
+  const { x, y, points } = curveGeometry(curve);
+  const chart = svg("svg", {
+    class: "gr-curve__svg",
+    viewBox: `0 0 ${VIEW.width} ${VIEW.height}`,
+    "aria-hidden": "true",
+    focusable: "false",
+  });
+  chart.append(...gridOf(curve, x, y));
+  chart.append(
+    svg(
+      "text",
+      { class: "gr-curve__axis", x: PLOT.right, y: VIEW.height - 4, "text-anchor": "end" },
+      box.getAttribute("data-curve-axis") || "",
+    ),
+    svg("polyline", {
+      class: "gr-curve__line",
+      points: points.map(([px, py]) => `${px},${py}`).join(" "),
+    }),
+  );
+  chart.append(...marksOf(curve, x, y));
   const title = document.createElement("p");
   title.className = "gr-curve__title";
   title.textContent = text(curve.title);
