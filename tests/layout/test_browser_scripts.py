@@ -43,7 +43,6 @@ COMPLEXITY = {"level": "error", "options": {"maxAllowedComplexity": 15}}
 #: the list only shrinks (a script split into simpler functions leaves it).
 COMPLEX_SCRIPTS = [
     "widgets/grimoire/static/grimoire-model.js",
-    "widgets/shared/instant-check.js",
 ]
 
 
