@@ -37,23 +37,14 @@ def switched_off(config) -> list[str]:
     return found
 
 
-#: Biome's bound on a function's cognitive complexity (its branches, weighted by nesting).
+#: Biome's bound on a function's cognitive complexity (its branches, weighted by nesting): every
+#: script of the site, and every test script, within it.
 COMPLEXITY = {"level": "error", "options": {"maxAllowedComplexity": 15}}
-#: The scripts that still hold a function over that bound, the one exemption ``biome.json`` grants:
-#: the list only shrinks (a script split into simpler functions leaves it).
-COMPLEX_SCRIPTS = [
-    "widgets/grimoire/static/grimoire-model.js",
-]
 
 
 def test_biome_exempts_no_script_and_no_rule():
     config = json.loads((ROOT / "biome.json").read_text(encoding="utf-8"))
-    assert config.pop("overrides") == [
-        {
-            "includes": COMPLEX_SCRIPTS,
-            "linter": {"rules": {"complexity": {"noExcessiveCognitiveComplexity": "off"}}},
-        }
-    ]
+    assert "overrides" not in config  # no file is exempted from any rule
     assert config["linter"]["rules"]["complexity"]["noExcessiveCognitiveComplexity"] == COMPLEXITY
     assert [p for p in config["files"]["includes"] if p.startswith("!")] == ["!" + THEME]
     rules = config["linter"]["rules"]

@@ -121,6 +121,41 @@ function readEntry(entry, index, known, seen) {
  * (``kept``: the raw bad entries, written back unchanged).
  */
 export function validate(data, known, options = {}) {
+  checkHeader(data, options);
+  const problems = [];
+  const magic = data.magie === undefined ? 0 : data.magie;
+  if (!isCount(magic))
+    problems.push("magie : attendu un entier positif ou nul, reçu " + quoted(magic));
+  checkSpellList(data.sorts, problems);
+  if (options.lenient && problems.length) throw new BookError(problems);
+  const rejected = [];
+  const kept = { sorts: [], journal: [] };
+  const spells = readSpells(data.sorts, known, (problem, entry, index) => {
+    problems.push(problem);
+    rejected.push({ index, problem, kept: true });
+    kept.sorts.push(entry);
+  });
+  const notes = [];
+  const reading = readReading(data, options.lenient ? notes : problems);
+  const name = readName(data, options.lenient ? notes : problems);
+  rejected.push(...notes.map((problem) => ({ index: -1, problem, kept: false })));
+  const journal = readJournal(data, (problem, entry) => {
+    problems.push(problem);
+    rejected.push({ index: -1, problem, kept: true });
+    kept.journal.push(entry);
+  });
+  const book = { name, magic, reading, spells, journal };
+  if (options.lenient) return { book: withStoredParts(book, data), rejected, kept };
+  if (options.file && !problems.length)
+    problems.push(...chainProblems(data, journal, spells, known));
+  if (problems.length) throw new BookError(problems);
+  if (known) book.gone = spells.filter((s) => !Object.hasOwn(known, s.slug)).map((s) => s.slug);
+  return book;
+}
+
+// Throws a BookError when ``data`` is no spellbook of a version this page reads (or, for an
+// exported file, no file of the Grimoire's).
+function checkHeader(data, options) {
   if (!isObject(data)) throw new BookError(["ce n’est pas un grimoire (objet JSON attendu)"]);
   if (options.file && data.format !== FORMAT) {
     throw new BookError([
@@ -138,53 +173,38 @@ export function validate(data, known, options = {}) {
         ")",
     ]);
   }
-  const problems = [];
-  const magic = data.magie === undefined ? 0 : data.magie;
-  if (!isCount(magic))
-    problems.push("magie : attendu un entier positif ou nul, reçu " + quoted(magic));
-  if (!Array.isArray(data.sorts)) throw new BookError([...problems, "liste « sorts » absente"]);
-  if (data.sorts.length > MAX_ENTRIES) {
+}
+
+// Throws a BookError (with the ``problems`` found before) when ``sorts`` is no list, or too long.
+function checkSpellList(sorts, problems) {
+  if (!Array.isArray(sorts)) throw new BookError([...problems, "liste « sorts » absente"]);
+  if (sorts.length > MAX_ENTRIES) {
     throw new BookError([
       ...problems,
-      "grimoire trop volumineux (" + data.sorts.length + " sorts, au plus " + MAX_ENTRIES + ")",
+      "grimoire trop volumineux (" + sorts.length + " sorts, au plus " + MAX_ENTRIES + ")",
     ]);
   }
-  if (options.lenient && problems.length) throw new BookError(problems);
+}
+
+// The spells of the list that read well; ``refuse(problem, entry, index)`` for the others.
+function readSpells(sorts, known, refuse) {
   const seen = new Set();
   const spells = [];
-  const rejected = [];
-  const kept = { sorts: [], journal: [] };
-  data.sorts.forEach((entry, index) => {
+  sorts.forEach((entry, index) => {
     const read = readEntry(entry, index, known, seen);
     if (read.spell) spells.push(read.spell);
-    else {
-      problems.push(read.problem);
-      rejected.push({ index, problem: read.problem, kept: true });
-      kept.sorts.push(entry);
-    }
+    else refuse(read.problem, entry, index);
   });
-  const notes = [];
-  const reading = readReading(data, options.lenient ? notes : problems);
-  const name = readName(data, options.lenient ? notes : problems);
-  rejected.push(...notes.map((problem) => ({ index: -1, problem, kept: false })));
-  const journal = readJournal(data, (problem, entry) => {
-    problems.push(problem);
-    rejected.push({ index: -1, problem, kept: true });
-    kept.journal.push(entry);
-  });
-  const book = { name, magic, reading, spells, journal };
-  if (options.lenient) {
-    // What only a stored spellbook holds: the lineage its tabs share, the entries undone.
-    book.lineage = isEntryId(data.lignee) ? data.lignee : "";
-    book.undone = Array.isArray(data.annules)
-      ? data.annules.filter(isEntryId).slice(-MAX_UNDONE)
-      : [];
-    return { book, rejected, kept };
-  }
-  if (options.file && !problems.length)
-    problems.push(...chainProblems(data, journal, spells, known));
-  if (problems.length) throw new BookError(problems);
-  if (known) book.gone = spells.filter((s) => !Object.hasOwn(known, s.slug)).map((s) => s.slug);
+  return spells;
+}
+
+// What only a stored spellbook holds, added to ``book``: the lineage its tabs share, the
+// entries undone.
+function withStoredParts(book, data) {
+  book.lineage = isEntryId(data.lignee) ? data.lignee : "";
+  book.undone = Array.isArray(data.annules)
+    ? data.annules.filter(isEntryId).slice(-MAX_UNDONE)
+    : [];
   return book;
 }
 
