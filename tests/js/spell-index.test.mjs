@@ -155,9 +155,9 @@ test("importing the index's modules mounts nothing: the page's entry does", () =
 });
 
 test("the cards link opens the rows shown, in their order, or every card without a list", async () => {
-  const { cardsHref } = await servedModule("assets/site/spell-index-cards.js");
-  const page = cardsHref("https://site.test/grimoire/cartes/?sorts=old", null);
+  const { cardsAddress } = await servedModule("assets/shared/common.js");
+  const page = cardsAddress("https://site.test/grimoire/cartes/?sorts=old", null);
   assert.equal(page, "https://site.test/grimoire/cartes/");
-  assert.equal(cardsHref(page, ["vol", "acceleration"]), page + "?sorts=vol,acceleration");
-  assert.equal(cardsHref(page, null), page);
+  assert.equal(cardsAddress(page, ["vol", "acceleration"]), page + "?sorts=vol,acceleration");
+  assert.equal(cardsAddress(page, null), page);
 });

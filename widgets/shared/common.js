@@ -35,6 +35,14 @@ export function megabytes(bytes) {
   return (bytes / 1e6).toFixed(1).replace(".", ",") + "\u00a0Mo";
 }
 
+/** The address of the cards page ``page`` (an address; its query is dropped) for ``slugs``, in
+ * that order; every card for null. The index's link and the spellbook's both open it. */
+export function cardsAddress(page, slugs) {
+  const url = new URL(page);
+  url.search = slugs ? "?sorts=" + slugs.join(",") : "";
+  return url.href;
+}
+
 /** A query string ("?a=1" or "") with ``keys`` replaced by ``values`` (missing or empty: removed). */
 export function withParams(search, keys, values) {
   const params = new URLSearchParams(search);

@@ -1,5 +1,7 @@
 /* Grimoire — the addresses « Mon grimoire » links to: the spellbook page and the cards page. It
- * imports nothing, so the index can draw its buttons without the spellbook's modules. */
+ * imports only the shared helpers, so the index can draw its buttons without the spellbook's
+ * modules. */
+import { cardsAddress } from "../shared/common.js";
 
 /** The site root: these modules are served from assets/grimoire/. */
 export const ROOT = new URL("../../", import.meta.url);
@@ -9,7 +11,5 @@ export function bookUrl() {
 }
 
 export function cardsUrl(slugs) {
-  const url = new URL("cartes/", ROOT);
-  if (slugs) url.search = "?sorts=" + slugs.join(",");
-  return url.href;
+  return cardsAddress(new URL("cartes/", ROOT).href, slugs);
 }
