@@ -90,18 +90,18 @@ def test_the_scheme_follows_the_system_until_the_reader_picks_one(open_page, sit
     page.emulate_media(color_scheme="dark")
     page.goto(site_url + "sorts/invisibilite/")
     assert scheme_of(page) == "slate"
-    toggle = page.locator("form[data-md-component='palette'] label:visible")
+    toggle = page.locator("form[data-gr-palette] label:visible")
     assert toggle.get_attribute("title").startswith("Thème automatique")
     toggle.click()  # automatique → clair: the reader's pick wins over the system
     page.wait_for_function("document.body.dataset.mdColorScheme === 'default'")
     page.goto(site_url)
     assert scheme_of(page) == "default"
-    page.locator("form[data-md-component='palette'] label:visible").click()  # → sombre
+    page.locator("form[data-gr-palette] label:visible").click()  # → sombre
     page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
     page.emulate_media(color_scheme="light")
     page.goto(site_url + "regles/")
     assert scheme_of(page) == "slate"
-    page.locator("form[data-md-component='palette'] label:visible").click()  # → automatique
+    page.locator("form[data-gr-palette] label:visible").click()  # → automatique
     page.goto(site_url)
     assert scheme_of(page) == "default"
 
