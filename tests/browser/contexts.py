@@ -1,5 +1,16 @@
-"""Fixtures of the browser tests that open their own contexts (the spellbook, the MJ's table, the
-cards, offline), loaded for every test by ``tests/conftest.py`` (``pytest_plugins``).
+"""Fixtures of the browser tests of the built site, of every room (the site's pages, the index,
+the spellbook, the MJ's table, the cards, offline), loaded for every test by ``tests/conftest.py``
+(``pytest_plugins``).
+
+``spells``: the spell files as written, the source of every expectation.
+
+``open_page(path, **context_options)`` opens a page of the served site in its own fresh context
+(360 × 740, fr-FR unless overridden): a dark scheme, JavaScript off, clipboard permissions…
+Every context it opens is closed at the end of the test.
+
+``reopen(path)`` opens a page in the one tab a test file shares: a new document each time, the
+site's storage emptied first, but the browser's cache warm from the tests before. For tests that
+read and use a page; a test about what is fetched, stored or first shown uses ``open_page``.
 
 The browser tests run the built site in Debian's headless Chromium, each in fresh browser
 contexts (empty caches, no service worker, empty localStorage). Tests that cut the network serve
@@ -13,11 +24,54 @@ import json
 
 import pytest
 
-from tests.browser.support import clear_site_storage
+from tests.browser.support import PHONE, clear_site_storage, load_spells
 from tests.conftest import serve_directory
 from tests.grimoire.support import STORAGE_KEY
 
-PHONE = {"width": 360, "height": 740}
+
+@pytest.fixture(scope="session")
+def spells() -> dict[str, dict]:
+    """The spell files as written (``spells/*.yaml``), by slug: the source of every expectation."""
+    return load_spells()
+
+
+@pytest.fixture
+def open_page(browser, site_url):
+    contexts = []
+
+    def open_(path: str = "", *, wait_until: str = "load", **options):
+        settings = {"viewport": dict(PHONE), "locale": "fr-FR", **options}
+        context = browser.new_context(**settings)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(site_url + path, wait_until=wait_until)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def shared_tab(browser):
+    """The phone-sized tab of a test file (see ``reopen``), with its DevTools session."""
+    context = browser.new_context(viewport=dict(PHONE), locale="fr-FR")
+    page = context.new_page()
+    yield page, context.new_cdp_session(page)
+    context.close()
+
+
+@pytest.fixture
+def reopen(shared_tab, site_url):
+    page, devtools = shared_tab
+
+    def reopen_(path: str = ""):
+        page.goto("about:blank")  # the next address is a new document, even if it is the same
+        clear_site_storage(devtools, site_url)
+        page.goto(site_url + path)
+        return page
+
+    return reopen_
 
 
 class Served:

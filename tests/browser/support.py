@@ -1,4 +1,4 @@
-"""Helpers of the browser tests: the spell data as written, French folding, index reading.
+"""Helpers of the browser tests: the spell data as written, French folding, the phone's layout.
 
 Expectations are computed from ``spells/*.yaml`` (read with yaml, not through the generator),
 never typed in the tests.
@@ -10,22 +10,12 @@ import re
 import unicodedata
 
 import yaml
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import ROOT
 
 PHONE = {"width": 360, "height": 740}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SUPERSCRIPT = re.compile(r"(\d)\^(er|eme|e)\b")
-
-# The index's columns: the header's full name (its sort button says « Trier par … »), the short
-# label it shows, its sort key in the address, and the value of each from the data.
-COLUMNS = [
-    ("Nom", "Nom", "nom", lambda s: []),
-    ("Niveaux", "Niv.", "niveaux", lambda s: [s["levels"]["min"], s["levels"]["max"]]),
-    ("Élément", "Élément", "element", lambda s: [fold(element_label(s["element"]))]),
-    ("Difficulté", "Diff.", "difficulte", lambda s: [s["difficulty"]]),
-]
 
 
 #: What a reader of the open page would trip on at 360 px: the page wider than the screen, a
@@ -119,14 +109,6 @@ def searchable(spell: dict) -> str:
     return fold(" ".join([spell["name"], *spell["aliases"], spell["description"]]))
 
 
-def text_matches(spells: dict[str, dict], query: str) -> set[str]:
-    """Slugs whose name, aliases or description contain every word of ``query``."""
-    words = fold(query).split()
-    return {
-        slug for slug, spell in spells.items() if all(word in searchable(spell) for word in words)
-    }
-
-
 def level_anchor(entry: dict) -> str:
     if entry["basis"] == "caster":
         return f"niveau-magicien-{entry['level']}-{entry.get('level_to', entry['level'])}"
@@ -135,87 +117,6 @@ def level_anchor(entry: dict) -> str:
 
 def alias_slug(alias: str) -> str:
     return fold(alias).replace(" ", "-")
-
-
-# ---------------------------------------------------------------- reading the index page
-
-
-def visible_slugs(page) -> list[str]:
-    """Slugs of the index rows a reader sees, top to bottom."""
-    return page.eval_on_selector_all(
-        ".gr-index-table tbody tr",
-        "rows => rows.filter(r => r.checkVisibility()).map(r => r.dataset.slug)",
-    )
-
-
-def wait_for_rows(
-    page, expected: list[str] | set[str], *, ordered: bool = False, timeout: float = 5000
-) -> None:
-    """Wait until the visible rows are ``expected`` (a set, or a list when ``ordered``)."""
-    expected_list = list(expected) if ordered else sorted(expected)
-    try:
-        page.wait_for_function(
-            """([expected, ordered]) => {
-                const rows = [...document.querySelectorAll('.gr-index-table tbody tr')]
-                    .filter(r => r.checkVisibility()).map(r => r.dataset.slug);
-                const seen = ordered ? rows : rows.slice().sort();
-                return JSON.stringify(seen) === JSON.stringify(expected);
-            }""",
-            arg=[expected_list, ordered],
-            timeout=timeout,
-        )
-    except PlaywrightTimeout:
-        seen = visible_slugs(page)
-        if not ordered:
-            seen = set(seen)
-            raise AssertionError(
-                f"lignes visibles inattendues : en trop {sorted(seen - set(expected))}, "
-                f"manquantes {sorted(set(expected) - seen)}"
-            ) from None
-        assert seen == expected_list
-
-
-def facet_button(page, facet: str, label: str):
-    """The toggle of a filter, found by what a screen reader announces (« Niveau 5 »…)."""
-    return page.locator(f'fieldset[data-facet="{facet}"]').get_by_role(
-        "button", name=re.compile(rf"^{re.escape(label)}( : (inclus|exclu))?$")
-    )
-
-
-def sort_button(page, header: str):
-    # « Trier par nom », or with a short label shown: « Niv. : trier par niveaux ».
-    return page.get_by_role(
-        "button", name=re.compile(rf"^(\S+ : t|T)rier par {re.escape(header.lower())}$")
-    )
-
-
-def toggle_states(page) -> dict[str, str]:
-    return page.eval_on_selector_all(
-        ".gr-toggle",
-        """buttons => Object.fromEntries(buttons.map(b =>
-            [b.closest('[data-facet]').dataset.facet + ':' + b.dataset.value,
-             b.dataset.state || '']))""",
-    )
-
-
-def shown_count(page) -> str:
-    return page.locator(".gr-count").inner_text().strip()
-
-
-def count_text(shown: int, total: int) -> str:
-    return f"{shown} {'sorts affichés' if shown > 1 else 'sort affiché'} sur {total}"
-
-
-def server_order(
-    spells: dict[str, dict], slugs, value=lambda s: [], *, descending: bool = False
-) -> list[str]:
-    """``slugs`` in the site's one order: by ``value``, then by folded name (the order the
-    generator writes); descending is the exact reverse."""
-    ordered = sorted(
-        slugs,
-        key=lambda slug: (value(spells[slug]), fold(spells[slug]["name"]), spells[slug]["name"]),
-    )
-    return ordered[::-1] if descending else ordered
 
 
 # ---------------------------------------------------------------- layout

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.support import open_tables, phone_problems, visible_slugs, wait_for_rows
+from tests.browser.support import open_tables, phone_problems
+from tests.index.support import visible_slugs, wait_for_rows
 
 pytestmark = pytest.mark.browser
 

@@ -1,6 +1,6 @@
 """The index /sorts/ in headless Chromium, used as a reader would: tap headers, toggles, type.
 
-Every expectation comes from spells/*.yaml (see support.py): sets of slugs, orders, counts.
+Every expectation comes from spells/*.yaml (see tests/index/support.py): sets of slugs, orders, counts.
 """
 
 from __future__ import annotations
@@ -10,13 +10,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.support import (
+from tests.browser.support import element_label, fold, searchable
+from tests.index.support import (
     COLUMNS,
     count_text,
-    element_label,
     facet_button,
-    fold,
-    searchable,
     server_order,
     shown_count,
     sort_button,
