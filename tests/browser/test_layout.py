@@ -107,6 +107,42 @@ def test_the_scheme_follows_the_system_until_the_reader_picks_one(open_page, sit
     assert scheme_of(page) == "default"
 
 
+def visible_toggles(page) -> list[str]:
+    return page.locator("form[data-gr-palette] label:visible").evaluate_all(
+        "labels => labels.map(label => label.title)"
+    )
+
+
+def test_the_automatic_scheme_follows_the_system_on_an_open_page(open_page, site_url):
+    """The site's palette script, not the theme's component (whose start re-styled the whole
+    page four times): the theme mounts no palette, and the automatic choice still follows the
+    system while the page stays open, the one toggle shown being the automatic one."""
+    page = open_page("sorts/eclair/", color_scheme="light")
+    assert page.locator("[data-md-component='palette']").count() == 0
+    assert scheme_of(page) == "default"
+    page.emulate_media(color_scheme="dark")
+    page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
+    assert [t.split(" :")[0] for t in visible_toggles(page)] == [
+        "Thème automatique (celui de l’appareil)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "stored",
+    ['{"index": 99, "color": 5}', '{"index": "2"}', "[1, 2]", '"slate"', '{"color": {"media": 3}}'],
+)
+def test_a_stored_scheme_that_is_not_the_theme_s_record_counts_as_none(open_page, site_url, stored):
+    page = open_page("", color_scheme="dark")
+    page.evaluate(
+        "stored => localStorage.setItem(new URL('.', location).pathname + '.__palette', stored)",
+        stored,
+    )
+    page.reload()
+    assert scheme_of(page) == "slate"  # the system's, as with no choice stored
+    assert len(visible_toggles(page)) == 1
+    assert page.evaluate("() => document.querySelector('#__palette_0').checked")
+
+
 # ---------------------------------------------------------------- print
 
 
