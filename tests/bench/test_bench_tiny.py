@@ -48,6 +48,8 @@ def test_bench_build_runs_to_the_end():
             "bench_instant.py",
             [
                 "a tap as the calculator scrolls in → figures",
+                "a screen scrolled every",
+                "a tap right after a jump to the calculator → figures",
                 "the page's start → the tap",
                 "duel tap → figures:",
                 "an invalid value → its message",
