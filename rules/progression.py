@@ -278,7 +278,15 @@ def level_up_curve(
     n = errors.integer("n", n, 0)
     until = errors.probability(until)
     needed = _cost(learning, difficulty) - xp
-    gains = [(gain, faces) for gain, faces in _gain_counts(magic, learning, extremes) if faces]
+    gains = tuple((gain, faces) for gain, faces in _gain_counts(magic, learning, extremes) if faces)
+    return _curve(gains, needed, until, n)
+
+
+@functools.lru_cache(maxsize=1024)
+def _curve(gains: Pairs, needed: int, until: Fraction, n: int) -> tuple[Fraction, ...]:
+    """:func:`level_up_curve` for the faces of each gain and the XP still ``needed``: the
+    calculators ask for the same curve from many states (a higher magic past the point where the
+    odds stop changing, another difficulty with the same XP short), computed once."""
     ways = [0] * needed  # ways[s]: the faces' sequences that have earned s XP, s short of needed
     ways[0] = 1
     curve = [Fraction(0)]

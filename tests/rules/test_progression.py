@@ -282,3 +282,21 @@ def test_states_with_the_same_key_progress_alike(half, learning, difficulty, xp,
     assert rules.progression_key(
         even + 2, learning, difficulty, xp, extremes=reading
     ) != rules.progression_key(even, learning, difficulty, xp, extremes=reading)
+
+
+def test_a_curve_asked_from_two_states_with_the_same_gains_and_xp_short_is_computed_once():
+    from rules.progression import _curve
+
+    _curve.cache_clear()
+    # Difficulty 2 with 10 XP is 10 XP short of its level-up, as difficulty 1 with none; past the
+    # stable magic the gains no longer change.
+    first = rules.level_up_curve(4, 1, 2, 10)
+    assert rules.level_up_curve(4, 1, 1, 0) == first
+    top = rules.stable_magic()
+    assert rules.level_up_curve(top, 1, 1) == rules.level_up_curve(top + 4, 1, 1)
+    assert (_curve.cache_info().hits, _curve.cache_info().misses) == (2, 2)
+    _, within = oracle.forward_progress(4, 1, 1, 0, 2, "modified")
+    assert list(first) == (within + [F(1)] * len(first))[: len(first)]
+    # Another bound is another curve.
+    assert rules.level_up_curve(4, 1, 1, until=F(1, 2)) != first
+    assert _curve.cache_info().misses == 3
