@@ -174,8 +174,23 @@ def page(browser):
     context.close()
 
 
-def copy_project(target: Path) -> Path:
-    """A copy of the project (without spells/) to build variants of the site in isolation."""
+#: The layers of the build's cache (generator/cache.py) made from the rules and the engine alone,
+#: never from the spells: the calculators' answers, the spellbook's table of expected casts and
+#: the worker's standard library.
+ENGINE_CACHE_LAYERS = ("instant", "grimoire-casts", "stdlib")
+
+
+@pytest.fixture(scope="session")
+def build_cache(built_site) -> Path:
+    """The cache of the session's build, whose engine layers a copy of the project starts from
+    (``copy_project(target, build_cache)``): its build reads them back, each file checked against
+    its SHA-256 as always, instead of computing them again in every process."""
+    return built_site.with_name("build") / "cache"
+
+
+def copy_project(target: Path, cache: Path | None = None) -> Path:
+    """A copy of the project (without spells/) to build variants of the site in isolation; with
+    ``cache`` (``build_cache``), its ``build/cache`` starts with that cache's engine layers."""
     for name in ("mkdocs.yml", "content", "sources", "generator", "widgets", "rules"):
         source = ROOT / name
         if source.is_dir():
@@ -184,4 +199,8 @@ def copy_project(target: Path) -> Path:
             shutil.copy2(source, target / name)
     (target / "node_modules").symlink_to(ROOT / "node_modules")
     (target / "spells").mkdir()
+    if cache is not None:
+        for layer in ENGINE_CACHE_LAYERS:
+            if (cache / layer).is_dir():
+                shutil.copytree(cache / layer, target / "build" / "cache" / layer)
     return target

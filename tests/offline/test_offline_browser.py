@@ -201,9 +201,9 @@ def page_and_api(page) -> tuple[str, str]:
     return shown, api["description"]
 
 
-def test_a_new_build_replaces_the_cache_cleanly(serve, new_context, tmp_path):
+def test_a_new_build_replaces_the_cache_cleanly(serve, new_context, tmp_path, build_cache):
     (tmp_path / "projet").mkdir()
-    project = copy_project(tmp_path / "projet")
+    project = copy_project(tmp_path / "projet", build_cache)
     # One spell is enough to see a page and its data change: two small builds, not two full ones.
     shutil.copy2(ROOT / "spells" / "vol.yaml", project / "spells" / "vol.yaml")
     site = tmp_path / "en-ligne"

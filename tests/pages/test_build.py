@@ -129,8 +129,8 @@ def write_spell(project: Path, spell: dict) -> Path:
 
 
 @pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory) -> tuple[Path, str]:
-    project = copy_project(tmp_path_factory.mktemp("hostile"))
+def hostile_site(tmp_path_factory, build_cache) -> tuple[Path, str]:
+    project = copy_project(tmp_path_factory.mktemp("hostile"), build_cache)
     spell = hostile_spell()
     write_spell(project, spell)
     return build_site(project), spell["slug"]

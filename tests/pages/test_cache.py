@@ -310,3 +310,28 @@ def test_the_readme_and_the_build_benchmark_name_every_layer_a_build_keeps(built
     # (A layer this process already holds in memory is not written again: a subset.)
     assert kept <= set(bench_build.LAYERS) == {name for name, _ in rows}
     assert all(float(gain.replace(",", ".")) >= 0.5 for _, gain in rows)
+
+
+def test_a_copy_of_the_project_reads_the_engine_layers_of_the_session_s_build(
+    tmp_path, monkeypatch, build_cache
+):
+    # What the tests' copies of the project start from (tests/conftest.py): none of the three
+    # layers is computed again, in this process or another.
+    from generator.build import build_site
+
+    def computed(*_):
+        raise AssertionError("calculé de nouveau")
+
+    project = copy_project(tmp_path, build_cache)
+    shutil.copy2(ROOT / "spells" / "vol.yaml", project / "spells" / "vol.yaml")
+    monkeypatch.setattr(cache, "_KEPT", {})
+    monkeypatch.setattr(pipeline.instant, "payloads", computed)
+    monkeypatch.setattr(pipeline, "casts_file", computed)
+    monkeypatch.setattr(pipeline, "stdlib_archive", computed)
+    site = build_site(project)
+    assert (site / "sorts" / "vol" / "index.html").is_file()
+    assert {p.name for p in (project / "build" / "cache").iterdir()} >= {
+        "grimoire-casts",
+        "instant",
+        "stdlib",
+    }

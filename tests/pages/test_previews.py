@@ -75,11 +75,11 @@ def test_every_spell_page_has_its_own_preview(built_site):
 
 
 @pytest.fixture(scope="module")
-def published_site(tmp_path_factory):
+def published_site(tmp_path_factory, build_cache):
     """The site built with a publishing address, with one spell whose text is hostile."""
     from generator.build import build_site
 
-    project = copy_project(tmp_path_factory.mktemp("publie"))
+    project = copy_project(tmp_path_factory.mktemp("publie"), build_cache)
     for slug in ("eclair", "images-miroir"):
         text = (ROOT / "spells" / f"{slug}.yaml").read_text(encoding="utf-8")
         (project / "spells" / f"{slug}.yaml").write_text(text, encoding="utf-8")

@@ -58,9 +58,9 @@ def wait_for(url: str, condition) -> tuple[int, str]:
 
 
 @pytest.fixture
-def served(tmp_path):
+def served(tmp_path, build_cache):
     (tmp_path / "projet").mkdir()
-    project = copy_project(tmp_path / "projet")
+    project = copy_project(tmp_path / "projet", build_cache)
     path = project / "spells" / "vol.yaml"
     path.write_bytes((ROOT / "spells" / "vol.yaml").read_bytes())
     port = free_port()

@@ -54,8 +54,8 @@ def killed_build(project: Path, step: str) -> int:
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
-    return copy_project(tmp_path_factory.mktemp("atomic"))
+def project(tmp_path_factory, build_cache) -> Path:
+    return copy_project(tmp_path_factory.mktemp("atomic"), build_cache)
 
 
 def test_a_build_killed_at_any_step_leaves_a_whole_site(project, monkeypatch):

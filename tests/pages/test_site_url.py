@@ -114,9 +114,9 @@ def test_make_passes_the_address_without_a_shell(tmp_path):
     assert "exemple.fr" not in dry.stdout  # not on the command line: in the environment
 
 
-def test_the_address_is_escaped_wherever_a_page_prints_it(tmp_path, monkeypatch):
+def test_the_address_is_escaped_wherever_a_page_prints_it(tmp_path, monkeypatch, build_cache):
     address = "https://exemple.fr/a&b'c/"
-    project = copy_project(tmp_path)
+    project = copy_project(tmp_path, build_cache)
     for slug in ("images-miroir",):
         shutil.copy2(ROOT / "spells" / f"{slug}.yaml", project / "spells" / f"{slug}.yaml")
     monkeypatch.setenv("SITE_URL", address)
