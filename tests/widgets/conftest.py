@@ -22,15 +22,23 @@ SLOW_TIMEOUT_MS = 4000
 
 
 @pytest.fixture(scope="session")
-def site_root(tmp_path_factory):
+def site_root(tmp_path_factory, built_docs):
     """Built harness sites side by side: ``ok/``, ``sans-pyodide/`` (core files
-    deleted) and ``lent/`` (engine timeout of 4 s, for a Pyodide that never answers)."""
+    deleted) and ``lent/`` (engine timeout of 4 s, for a Pyodide that never answers).
+    The calculators' answers and the engine's standard library are the session build's, read
+    from its cache as the generator reads them (computed there once, not for each site)."""
     root = tmp_path_factory.mktemp("widgets-site")
-    config = harness.build_site(root / "ok")
+    build_dir = built_docs.parent
+    config = harness.build_site(root / "ok", build_dir)
     shutil.copytree(root / "ok", root / "sans-pyodide")
     harness.break_pyodide(root / "sans-pyodide")
     shutil.copytree(root / "ok", root / "lent")
-    install_engine_assets(root / "lent", harness.REPO_ROOT, timeout_ms=SLOW_TIMEOUT_MS)
+    install_engine_assets(
+        root / "lent",
+        harness.REPO_ROOT,
+        timeout_ms=SLOW_TIMEOUT_MS,
+        **harness.cached_engine_files(build_dir),
+    )
     return root, config
 
 
