@@ -137,9 +137,11 @@ def remember(
     ``cache/<name>/``: only when every kept file still has the SHA-256 recorded when it was
     written and ``check(files)`` (when given) holds; else computed again and written anew."""
     key = digest(sources, name)
-    if name in _KEPT and _KEPT[name][0] == key:
-        return _KEPT[name][1]
     target = folder(docs_dir) / name
+    if name in _KEPT and _KEPT[name][0] == key:
+        if not _holds(target, key):  # another build's folder: it keeps the layer as well
+            _write(target, key, _KEPT[name][1])
+        return _KEPT[name][1]
     files = _read(target, key)
     if files is not None and check is not None and not check(files):
         files = None
@@ -244,6 +246,15 @@ def _listing(out: Path) -> dict[str, list[int]]:
             status = os.stat(path)
             files[os.path.relpath(path, out)] = [status.st_size, status.st_mtime_ns]
     return files
+
+
+def _holds(target: Path, key: str) -> bool:
+    """Whether the folder ``target`` records files kept under ``key`` (its index alone)."""
+    try:
+        index = json.loads((target / _INDEX).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(index, dict) and index.get("key") == key
 
 
 def _read(target: Path, key: str) -> dict[str, bytes] | None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from generator.pages.pipeline import ENGINE_LAYERS
 from tests.loopback import CHROMIUM, CHROMIUM_ARGS, QuietServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,12 +175,6 @@ def page(browser):
     context.close()
 
 
-#: The layers of the build's cache (generator/cache.py) made from the rules and the engine alone,
-#: never from the spells: the calculators' answers, the spellbook's table of expected casts and
-#: the worker's standard library.
-ENGINE_CACHE_LAYERS = ("instant", "grimoire-casts", "stdlib")
-
-
 @pytest.fixture(scope="session")
 def build_cache(built_site) -> Path:
     """The cache of the session's build, whose engine layers a copy of the project starts from
@@ -200,7 +195,7 @@ def copy_project(target: Path, cache: Path | None = None) -> Path:
     (target / "node_modules").symlink_to(ROOT / "node_modules")
     (target / "spells").mkdir()
     if cache is not None:
-        for layer in ENGINE_CACHE_LAYERS:
+        for layer in ENGINE_LAYERS:
             if (cache / layer).is_dir():
                 shutil.copytree(cache / layer, target / "build" / "cache" / layer)
     return target

@@ -32,7 +32,13 @@ from .templating import environment
 from .writer import Report, Writer
 from .. import cache
 
-__all__ = ["GenerationError", "Report", "generate"]
+__all__ = ["ENGINE_LAYERS", "GenerationError", "Report", "generate"]
+
+#: The layers of the build's cache (generator/cache.py) made from the rules and the engine alone,
+#: never from the spells: the calculators' answers, the spellbook's table of expected casts and
+#: the worker's standard library. A copy of the project may start from another build's.
+ANSWERS_LAYER, CASTS_LAYER, STDLIB_LAYER = "instant", "grimoire-casts", "stdlib"
+ENGINE_LAYERS = (ANSWERS_LAYER, CASTS_LAYER, STDLIB_LAYER)
 
 
 def generate(root: Path, out: Path, *, site_url: str = "") -> Report:
@@ -60,15 +66,15 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
     writer = Writer(out, report)
     for relative, content in site_files(root, compendium, site_url):
         writer.write(relative, content)
-    casts = cache.remember(out, "grimoire-casts", casts_sources(), lambda: {"casts": casts_file()})
+    casts = cache.remember(out, CASTS_LAYER, casts_sources(), lambda: {"casts": casts_file()})
     writer.write(CASTS_FILE, casts["casts"])
     engine = install_engine_assets(
         out,
         root,
-        answers=cache.remember(out, "instant", instant.sources(), instant.payloads),
+        answers=cache.remember(out, ANSWERS_LAYER, instant.sources(), instant.payloads),
         stdlib=cache.remember(
             out,
-            "stdlib",
+            STDLIB_LAYER,
             stdlib_sources(root),
             lambda: {"stdlib.zip": stdlib_archive(root)},
             check=lambda kept: stdlib_opens(kept.get("stdlib.zip", b"")),

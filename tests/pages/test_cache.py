@@ -165,6 +165,27 @@ def test_kept_files_are_read_back_until_a_source_changes(tmp_path, monkeypatch):
     assert len(computed) == 3
 
 
+def test_a_second_build_in_the_same_process_keeps_the_layer_in_its_own_cache(tmp_path, monkeypatch):
+    """A layer this process already holds is not computed again for another build folder, but
+    that folder keeps it too: a later process building there reads it back."""
+    source = tmp_path / "moteur.py"
+    source.write_text("A = 1\n", encoding="utf-8")
+    computed = []
+
+    def compute():
+        computed.append(1)
+        return {"fields": b"{}"}
+
+    monkeypatch.setattr(cache, "_KEPT", {})
+    first = cache.remember(tmp_path / "a" / "docs", "instant", {"moteur.py": source}, compute)
+    second = cache.remember(tmp_path / "b" / "docs", "instant", {"moteur.py": source}, compute)
+    assert second == first and len(computed) == 1
+    assert (tmp_path / "b" / "cache" / "instant" / "fields").read_bytes() == b"{}"
+    monkeypatch.setattr(cache, "_KEPT", {})  # a new process, building in b
+    cache.remember(tmp_path / "b" / "docs", "instant", {"moteur.py": source}, compute)
+    assert len(computed) == 1
+
+
 @pytest.mark.parametrize("damage", ["edited", "shortened", "lengthened"])
 def test_a_kept_file_whose_bytes_changed_is_computed_again(tmp_path, monkeypatch, damage):
     """A kept file is read back only with the bytes whose SHA-256 was recorded when its layer was
@@ -315,8 +336,8 @@ def test_the_readme_and_the_build_benchmark_name_every_layer_a_build_keeps(built
 def test_a_copy_of_the_project_reads_the_engine_layers_of_the_session_s_build(
     tmp_path, monkeypatch, build_cache
 ):
-    # What the tests' copies of the project start from (tests/conftest.py): none of the three
-    # layers is computed again, in this process or another.
+    # What the tests' copies of the project start from (tests/conftest.py, the layers the
+    # pipeline names): none of the three is computed again, in this process or another.
     from generator.build import build_site
 
     def computed(*_):
@@ -330,8 +351,4 @@ def test_a_copy_of_the_project_reads_the_engine_layers_of_the_session_s_build(
     monkeypatch.setattr(pipeline, "stdlib_archive", computed)
     site = build_site(project)
     assert (site / "sorts" / "vol" / "index.html").is_file()
-    assert {p.name for p in (project / "build" / "cache").iterdir()} >= {
-        "grimoire-casts",
-        "instant",
-        "stdlib",
-    }
+    assert {p.name for p in (project / "build" / "cache").iterdir()} >= set(pipeline.ENGINE_LAYERS)
