@@ -7,8 +7,8 @@ In the same run:
   language and search), in CPU seconds (goal: at most 1.5× the plain build), three ways: a
   rebuild of unchanged sources (``build/cache`` as the build before left it: the generation is
   skipped), a rebuild after one spell file changed (everything generated again, with the
-  compiled templates and calculators' answers of ``build/cache``), and a first build (``build/``
-  removed); each build forgets what the process kept in memory, as a new ``make build``;
+  layers of ``build/cache``), and a first build (``build/`` removed); each build forgets what
+  the process kept in memory, as a new ``make build``;
 * what each layer of ``build/cache`` saves: the same rebuild with that layer alone removed
   (a layer stays only if it saves at least 0.5 s);
 * synthetic compendiums of 1× and 10× the real spells (copies renamed « Nom 2 », « Nom 3 »…):
@@ -168,8 +168,8 @@ def forget_caches(project: Path, *kept: str) -> None:
 
 
 #: What ``build/cache`` holds: the generation's stamp, the calculators' answers, the spellbook's
-#: table of expected casts, the worker's standard library, compiled templates.
-LAYERS = ("generation.json", "instant", "grimoire-casts", "stdlib", "jinja")
+#: table of expected casts.
+LAYERS = ("generation.json", "instant", "grimoire-casts")
 
 
 def edit_one_spell(project: Path) -> None:
@@ -203,8 +203,6 @@ def _ways_of_building(project: Path) -> dict:
         "edited": rebuild(True, *LAYERS),
         "edited-no-answers": rebuild(True, *without["instant"]),
         "edited-no-casts": rebuild(True, *without["grimoire-casts"]),
-        "edited-no-stdlib": rebuild(True, *without["stdlib"]),
-        "edited-no-templates": rebuild(True, *without["jinja"]),
         "first": first,
     }
 
@@ -264,8 +262,6 @@ SCENARIOS = {
     "edited": "Grimoire, un sort modifié",
     "edited-no-answers": "Grimoire, un sort modifié, sans les réponses gardées",
     "edited-no-casts": "Grimoire, un sort modifié, sans la table des lancers gardée",
-    "edited-no-stdlib": "Grimoire, un sort modifié, sans la bibliothèque standard gardée",
-    "edited-no-templates": "Grimoire, un sort modifié, sans les gabarits compilés",
     "first": "Grimoire, première construction (sans build/)",
 }
 #: Each layer of ``build/cache``: (scenario without it, scenario with it).
@@ -273,8 +269,6 @@ SAVINGS = {
     "l'empreinte de la génération": ("unchanged-no-stamp", "unchanged"),
     "les réponses des calculateurs gardées": ("edited-no-answers", "edited"),
     "la table des lancers du grimoire gardée": ("edited-no-casts", "edited"),
-    "la bibliothèque standard du moteur gardée": ("edited-no-stdlib", "edited"),
-    "les gabarits compilés": ("edited-no-templates", "edited"),
 }
 ROUNDS = 5
 

@@ -11,15 +11,13 @@ the README gives the figures):
   ``test_two_builds_of_the_same_input_are_identical`` checks on whole builds). Pyodide's large
   files are compared by size and modification time (they come from ``npm ci``, never edited in
   place), with the versions of the libraries the generation runs and the publishing address;
-* the calculators' precomputed answers (:mod:`widgets.instant`), the spellbook's table of
-  expected casts (``widgets.grimoire.casts_file``) and the worker's standard library
-  (``widgets.packaging.stdlib_archive``), each under the digest of the sources that make it.
+* the calculators' precomputed answers (:mod:`widgets.instant`) and the spellbook's table of
+  expected casts (``widgets.grimoire.casts_file``), each under the digest of the sources that
+  make it.
 
-Nothing kept is trusted by its key alone: each file of the answers, the table and the standard
-library is read back only when its bytes still have the SHA-256 recorded when its layer was
-written (and pass the check its user gives: the standard library must open as a zip archive),
-each compiled template only when it still has the SHA-256 written before it. Anything unreadable, edited or damaged is computed again and
-written anew, never published; a cache that cannot be written only makes the next build slower.
+Nothing kept is trusted by its key alone: each file of the answers and the table is read back
+only when its bytes still have the SHA-256 recorded when its layer was written.
+Anything unreadable, edited or damaged is computed again and written anew, never published; a cache that cannot be written only makes the next build slower.
 Spell files are never trusted from here: they are read and checked at every build.
 """
 
@@ -35,9 +33,6 @@ from collections.abc import Callable, Mapping
 from importlib import metadata
 from pathlib import Path
 
-from jinja2 import FileSystemBytecodeCache
-from jinja2.bccache import Bucket
-
 import generator
 import rules
 import widgets
@@ -49,7 +44,6 @@ __all__ = [
     "generation_digest",
     "record_generation",
     "remember",
-    "templates",
     "unchanged_generation",
 ]
 
@@ -60,8 +54,6 @@ LIBRARIES = ("Jinja2", "MarkupSafe", "PyYAML", "jsonschema")
 _STAMP_FORMAT = 2
 _STAMP = "generation.json"
 _INDEX = "index.json"
-#: Bytes of the SHA-256 that starts each compiled template's file.
-_DIGEST_SIZE = hashlib.sha256().digest_size
 
 #: What this process computed or read last, by name: ``(digest, files)``; builds in one process
 #: (``make serve``, the tests) ask for the same files many times.
@@ -87,55 +79,16 @@ def digest(files: Mapping[str, Path], *texts: str) -> str:
     return hashed.hexdigest()
 
 
-class _CheckedBytecodeCache(FileSystemBytecodeCache):
-    """Jinja's compiled templates, each file the SHA-256 of its bytecode followed by the bytecode:
-    a file whose bytecode no longer has that digest is not loaded (Jinja unpickles and unmarshals
-    what it loads), the template is compiled again and its file written anew."""
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        try:
-            data = Path(self._get_cache_filename(bucket)).read_bytes()
-        except OSError:
-            return
-        recorded, bytecode = data[:_DIGEST_SIZE], data[_DIGEST_SIZE:]
-        if hashlib.sha256(bytecode).digest() == recorded:
-            bucket.bytecode_from_string(bytecode)
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        bytecode = bucket.bytecode_to_string()
-        target = Path(self._get_cache_filename(bucket))
-        temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-        try:
-            temporary.write_bytes(hashlib.sha256(bytecode).digest() + bytecode)
-            temporary.replace(target)
-        except OSError:
-            with contextlib.suppress(OSError):
-                temporary.unlink()
-
-
-def templates(docs_dir: Path) -> FileSystemBytecodeCache | None:
-    """The compiled templates of the build generating ``docs_dir`` (None when the folder cannot
-    be made: the build is only slower), each checked against its SHA-256 before it is loaded."""
-    directory = folder(docs_dir) / "jinja"
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return _CheckedBytecodeCache(str(directory))
-
-
 def remember(
     docs_dir: Path,
     name: str,
     sources: Mapping[str, Path],
     compute: Callable[[], dict[str, bytes]],
-    *,
-    check: Callable[[dict[str, bytes]], bool] | None = None,
 ) -> dict[str, bytes]:
     """``compute()`` (files as ``{file name: bytes}``), or what an earlier build kept under the
     same ``name`` and the same :func:`digest` of ``sources`` (``{name: path}``), in
     ``cache/<name>/``: only when every kept file still has the SHA-256 recorded when it was
-    written and ``check(files)`` (when given) holds; else computed again and written anew."""
+    written; else computed again and written anew."""
     key = digest(sources, name)
     target = folder(docs_dir) / name
     if name in _KEPT and _KEPT[name][0] == key:
@@ -143,8 +96,6 @@ def remember(
             _write(target, key, _KEPT[name][1])
         return _KEPT[name][1]
     files = _read(target, key)
-    if files is not None and check is not None and not check(files):
-        files = None
     if files is None:
         files = compute()
         _write(target, key, files)

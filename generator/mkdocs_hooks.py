@@ -62,15 +62,6 @@ def on_config(config):
     return config
 
 
-def on_env(env, config, files):
-    """The theme's compiled templates are kept between builds (:mod:`generator.cache`): a build
-    compiles again only the templates whose source changed."""
-    from generator import cache
-
-    env.bytecode_cache = cache.templates(Path(config.docs_dir))
-    return env
-
-
 def on_template_context(context, template_name, config):
     """The 404 page's links relative to the site's folder when no publishing address is known.
 

@@ -29,14 +29,12 @@ rebuild in a loop. Standard library only.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import io
 import json
 import pathlib
 import shutil
 import zipfile
-import zlib
 
 __all__ = [
     "SERVED",
@@ -44,7 +42,6 @@ __all__ = [
     "PYODIDE_CORE_FILES",
     "STDLIB_SOURCE",
     "stdlib_archive",
-    "stdlib_opens",
     "stdlib_sources",
     "build_engine_archive",
     "engine_files",
@@ -199,8 +196,8 @@ def _reduced_lock_file(package_dir: pathlib.Path) -> bytes:
 
 def stdlib_sources(repo_root: pathlib.Path) -> dict[str, pathlib.Path]:
     """``{name: path}`` of everything the worker's standard library is made from (the pinned
-    Pyodide's archive, the list of modules, the module that trims it): what a build's cache
-    keys it on."""
+    Pyodide's archive, the list of modules, the module that trims it): what
+    :func:`stdlib_archive` is remade for when one changes."""
     from widgets import stdlib
 
     package_dir, _ = _pyodide_package(pathlib.Path(repo_root))
@@ -224,26 +221,6 @@ def stdlib_archive(repo_root: pathlib.Path) -> bytes:
     return _stdlib_archive(pathlib.Path(repo_root), stamp)
 
 
-def stdlib_opens(archive: bytes) -> bool:
-    """Whether ``archive`` opens as a zip archive with members, each of which reads back whole
-    (its CRC checked): what a build checks before it publishes a standard library it kept."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(archive)) as opened:
-            return bool(opened.namelist()) and opened.testzip() is None
-    except (
-        zipfile.BadZipFile,
-        zipfile.LargeZipFile,
-        zlib.error,
-        ValueError,
-        OSError,
-        EOFError,
-        NotImplementedError,
-        RuntimeError,
-    ):  # what zipfile raises for damaged bytes
-        return False
-
-
-@functools.lru_cache(maxsize=4)
 def _stdlib_archive(repo_root: pathlib.Path, stamp: tuple | None) -> bytes:
     from widgets import stdlib
 

@@ -16,29 +16,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from widgets import calculators, instant
+from widgets import instant
 from widgets.grimoire import CASTS_FILE, casts_file, casts_sources
 from widgets.packaging import (
     engine_files,
     install_engine_assets,
     stdlib_archive,
-    stdlib_opens,
-    stdlib_sources,
 )
 
 from .compendium import Compendium, GenerationError, load_spells
 from .site_files import GENERATED_FOLDERS, site_files
-from .templating import environment
 from .writer import Report, Writer
 from .. import cache
 
 __all__ = ["ENGINE_LAYERS", "GenerationError", "Report", "generate"]
 
 #: The layers of the build's cache (generator/cache.py) made from the rules and the engine alone,
-#: never from the spells: the calculators' answers, the spellbook's table of expected casts and
-#: the worker's standard library. A copy of the project may start from another build's.
-ANSWERS_LAYER, CASTS_LAYER, STDLIB_LAYER = "instant", "grimoire-casts", "stdlib"
-ENGINE_LAYERS = (ANSWERS_LAYER, CASTS_LAYER, STDLIB_LAYER)
+#: never from the spells: the calculators' answers and the spellbook's table of expected casts
+#: (the worker's standard library is made once per process, never kept). A copy of the project may start from another build's.
+ANSWERS_LAYER, CASTS_LAYER = "instant", "grimoire-casts"
+ENGINE_LAYERS = (ANSWERS_LAYER, CASTS_LAYER)
 
 
 def generate(root: Path, out: Path, *, site_url: str = "") -> Report:
@@ -60,9 +57,6 @@ def generate(root: Path, out: Path, *, site_url: str = "") -> Report:
 def _generate(root: Path, out: Path, site_url: str) -> Report:
     compendium = Compendium(load_spells(root / "spells"))
     report = Report(spells=len(compendium.spells))
-    for templates in (environment(), calculators.environment()):
-        # This build's compiled templates (the environments outlive it).
-        templates.bytecode_cache = cache.templates(out)
     writer = Writer(out, report)
     for relative, content in site_files(root, compendium, site_url):
         writer.write(relative, content)
@@ -72,13 +66,7 @@ def _generate(root: Path, out: Path, site_url: str) -> Report:
         out,
         root,
         answers=cache.remember(out, ANSWERS_LAYER, instant.sources(), instant.payloads),
-        stdlib=cache.remember(
-            out,
-            STDLIB_LAYER,
-            stdlib_sources(root),
-            lambda: {"stdlib.zip": stdlib_archive(root)},
-            check=lambda kept: stdlib_opens(kept.get("stdlib.zip", b"")),
-        )["stdlib.zip"],
+        stdlib=stdlib_archive(root),  # made once per process: too little to keep (README)
     )
     writer.keep(*engine_files(engine))  # beside the shared modules, in a generated folder
     writer.prune(*GENERATED_FOLDERS)

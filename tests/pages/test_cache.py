@@ -3,23 +3,19 @@ changed and its output is intact; kept files are read back only under the digest
 
 from __future__ import annotations
 
-import io
 import random
 import re
 import shutil
 import sys
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jinja2
 import pytest
 
 import generator.pages.pipeline as pipeline
 from generator import cache
 from generator.pages.compendium import GenerationError
 from tests.conftest import ROOT, copy_project
-from widgets.packaging import stdlib_opens
 
 
 @dataclass
@@ -219,46 +215,16 @@ def test_a_kept_file_whose_bytes_changed_is_computed_again(tmp_path, monkeypatch
     assert len(computed) == 2  # and trusted again
 
 
-def test_a_kept_layer_that_fails_its_check_is_computed_again(tmp_path, monkeypatch):
-    """Bytes that still have their recorded SHA-256 are used only if they pass the check the
-    layer's user gives (the standard library must open as a zip archive)."""
-    monkeypatch.setattr(cache, "_KEPT", {})
-    docs = tmp_path / "build" / "docs"
-    source = tmp_path / "stdlib-modules.json"
-    source.write_text("[]\n", encoding="utf-8")
-    archive = io.BytesIO()
-    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as opened:
-        opened.writestr("json/__init__.py", "import re\n" * 200)
-    good = archive.getvalue()
-    outputs = [b"PK\x03\x04" + random.Random(12).randbytes(5000), good]
-
-    def remember():
-        return cache.remember(
-            docs,
-            "stdlib",
-            {"stdlib-modules.json": source},
-            lambda: {"stdlib.zip": outputs.pop(0)},
-            check=lambda kept: stdlib_opens(kept["stdlib.zip"]),
-        )
-
-    remember()  # a cache written whole, its hash recorded, but of bytes that are no zip
-    monkeypatch.setattr(cache, "_KEPT", {})
-    assert remember() == {"stdlib.zip": good} and outputs == []
-    assert (tmp_path / "build" / "cache" / "stdlib" / "stdlib.zip").read_bytes() == good
-    monkeypatch.setattr(cache, "_KEPT", {})
-    assert remember() == {"stdlib.zip": good}  # kept, checked, used
-
-
-def test_edited_answers_and_a_damaged_standard_library_are_never_published(project, monkeypatch):
+def test_edited_answers_and_a_damaged_table_of_casts_are_never_published(project, monkeypatch):
     """Cached calculators' answers edited by hand and 5,000 random bytes written over the cached
-    standard library: the next generation computes both again, rewrites the cache and publishes
-    exactly what a build without any cache would."""
+    table of expected casts: the next generation computes both again, rewrites the cache and
+    publishes exactly what a build without any cache would."""
     docs, kept = project / "build" / "docs", project / "build" / "cache"
 
     def published():
         return {
             path.relative_to(docs).as_posix(): path.read_bytes()
-            for pattern in ("assets/shared/instant-*.json", "assets/pyodide/*/python_stdlib-*")
+            for pattern in ("assets/shared/instant-*.json", "assets/grimoire/grimoire-casts*")
             for path in docs.glob(pattern)
         }
 
@@ -269,41 +235,17 @@ def test_edited_answers_and_a_damaged_standard_library_are_never_published(proje
 
     generate_in_a_new_process()  # (another test of this process may have kept the layers)
     expected = published()
-    answers, stdlib = kept / "instant" / "cast", kept / "stdlib" / "stdlib.zip"
-    originals = answers.read_bytes(), stdlib.read_bytes()
+    answers, casts = kept / "instant" / "cast", kept / "grimoire-casts" / "casts"
+    originals = answers.read_bytes(), casts.read_bytes()
     edited = re.sub(rb"\d", b"9", originals[0], count=40)
     assert edited != originals[0] and len(edited) == len(originals[0])
     answers.write_bytes(edited)
     damaged = bytearray(originals[1])
     damaged[1000:6000] = random.Random(18).randbytes(5000)
-    stdlib.write_bytes(bytes(damaged))
+    casts.write_bytes(bytes(damaged))
     generate_in_a_new_process()
     assert published() == expected
-    assert (answers.read_bytes(), stdlib.read_bytes()) == originals
-
-
-def test_an_edited_compiled_template_is_compiled_again(tmp_path):
-    """A compiled template of ``cache/jinja`` is loaded only with the bytes whose SHA-256 was
-    written before them: edited bytecode (Jinja would unpickle and run it) is compiled again."""
-    docs = tmp_path / "build" / "docs"
-    templates = tmp_path / "templates"
-    templates.mkdir()
-    (templates / "page.j2").write_text("Grimoire-ORIGINAL {{ n }}", encoding="utf-8")
-
-    def render():
-        environment = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(templates), bytecode_cache=cache.templates(docs)
-        )
-        return environment.get_template("page.j2").render(n=1)
-
-    assert render() == "Grimoire-ORIGINAL 1"
-    (compiled,) = (tmp_path / "build" / "cache" / "jinja").iterdir()
-    data = compiled.read_bytes()
-    assert data.count(b"Grimoire-ORIGINAL") == 1
-    compiled.write_bytes(data.replace(b"Grimoire-ORIGINAL", b"Grimoire-MODIFIED"))
-    assert render() == "Grimoire-ORIGINAL 1"
-    assert compiled.read_bytes() == data  # written anew
-    assert render() == "Grimoire-ORIGINAL 1"
+    assert (answers.read_bytes(), casts.read_bytes()) == originals
 
 
 def test_one_module_owns_the_cache_folder():
@@ -311,7 +253,7 @@ def test_one_module_owns_the_cache_folder():
     owners = set()
     for path in [*(ROOT / "generator").rglob("*.py"), *(ROOT / "widgets").rglob("*.py")]:
         text = path.read_text(encoding="utf-8")
-        if '"cache"' in text or "bytecode_cache =" in text and "cache.templates" not in text:
+        if '"cache"' in text or "bytecode_cache" in text:
             owners.add(path.relative_to(ROOT).as_posix())
     assert owners == {"generator/cache.py"}
 
@@ -337,7 +279,7 @@ def test_a_copy_of_the_project_reads_the_engine_layers_of_the_session_s_build(
     tmp_path, monkeypatch, build_cache
 ):
     # What the tests' copies of the project start from (tests/conftest.py, the layers the
-    # pipeline names): none of the three is computed again, in this process or another.
+    # pipeline names): neither is computed again, in this process or another.
     from generator.build import build_site
 
     def computed(*_):
@@ -348,7 +290,6 @@ def test_a_copy_of_the_project_reads_the_engine_layers_of_the_session_s_build(
     monkeypatch.setattr(cache, "_KEPT", {})
     monkeypatch.setattr(pipeline.instant, "payloads", computed)
     monkeypatch.setattr(pipeline, "casts_file", computed)
-    monkeypatch.setattr(pipeline, "stdlib_archive", computed)
     site = build_site(project)
     assert (site / "sorts" / "vol" / "index.html").is_file()
     assert {p.name for p in (project / "build" / "cache").iterdir()} >= set(pipeline.ENGINE_LAYERS)

@@ -25,8 +25,9 @@ SLOW_TIMEOUT_MS = 4000
 def site_root(tmp_path_factory, built_docs):
     """Built harness sites side by side: ``ok/``, ``sans-pyodide/`` (core files
     deleted) and ``lent/`` (engine timeout of 4 s, for a Pyodide that never answers).
-    The calculators' answers and the engine's standard library are the session build's, read
-    from its cache as the generator reads them (computed there once, not for each site)."""
+    The calculators' answers are the session build's, read from its cache as the generator
+    reads them (computed there once, not for each site); the engine's standard library is made
+    once per process."""
     root = tmp_path_factory.mktemp("widgets-site")
     build_dir = built_docs.parent
     config = harness.build_site(root / "ok", build_dir)

@@ -184,24 +184,20 @@ def build_site(site_dir: pathlib.Path, build_dir: pathlib.Path | None = None) ->
 
 
 def cached_engine_files(build_dir: pathlib.Path | None) -> dict:
-    """``{"answers": ..., "stdlib": ...}`` for :func:`install_engine_assets`, read from the cache
-    of the site build in ``build_dir`` as the generator reads it (nothing without one)."""
+    """``{"answers": ..., "stdlib": ...}`` for :func:`install_engine_assets`, as the generator
+    gets them: the answers from the cache of the site build in ``build_dir``, the standard
+    library made once per process (nothing without a build)."""
     if build_dir is None:
         return {}
     from generator import cache
     from widgets import instant
-    from widgets.packaging import stdlib_archive, stdlib_sources
+    from widgets.packaging import stdlib_archive
 
     docs = pathlib.Path(build_dir) / "docs"
-    stdlib = cache.remember(
-        docs,
-        "stdlib",
-        stdlib_sources(REPO_ROOT),
-        lambda: {"stdlib.zip": stdlib_archive(REPO_ROOT)},
-    )
+
     return {
         "answers": cache.remember(docs, "instant", instant.sources(), instant.payloads),
-        "stdlib": stdlib["stdlib.zip"],
+        "stdlib": stdlib_archive(REPO_ROOT),
     }
 
 
